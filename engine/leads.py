@@ -1,0 +1,107 @@
+"""Leading (RULES.md §5): single, tuple, tractor or throw; throw checks; 潮汕 leads.
+
+Only the holder of all hands (the engine, the server, the judge given hands) can judge a throw.
+``check_lead`` raises for a lead that can never stand and returns the play that does stand: the
+lead itself, or the forced component of a failed throw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, Card, Hand
+from engine.errors import RulesError
+from engine.order import TRUMP, Trumps
+from engine.rules import RuleSet
+from engine.shapes import Component, Kind, decompose, kind_key, options
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """A lead as it stands: its cards, its shape, and whether it was a failed throw."""
+
+    cards: tuple[Card, ...]
+    shape: tuple[Kind, ...]  # components largest first; all singles for a 潮汕 suit throw
+    attempted: tuple[Card, ...] | None = None  # the throw that failed, when it did
+    failed: Component | None = None  # the component that another player could beat
+
+
+def lead_shape(cards: Sequence[Card], trumps: Trumps, rules: RuleSet) -> tuple[Kind, ...]:
+    """The shape followers must answer. A 潮汕 suit throw is answered and judged as singles."""
+    if rules.lead_rule == "chaoshan":
+        return tuple((1, 1) for _ in cards)
+    return tuple(c.kind for c in decompose(cards, trumps))
+
+
+def check_lead(
+    hand: Hand,
+    play: Sequence[Card],
+    trumps: Trumps,
+    rules: RuleSet,
+    others: Sequence[Hand] | None = None,
+    played: Counter[Card] | None = None,
+) -> Lead:
+    """Validate a lead from ``hand``; judge a throw against ``others`` (the other hands).
+
+    ``played`` is every card already played this hand (the 潮汕 suit throw needs it). Without
+    ``others`` a throw cannot be judged and is taken as it is.
+    """
+    if not play:
+        raise RulesError("empty-play")
+    need = Counter(play)
+    missing = [c for c, n in need.items() if hand.get(c, 0) < n]
+    if missing:
+        raise RulesError("not-holding", cards=" ".join(missing))
+    suits = {trumps.suit(c) for c in play}
+    if len(suits) != 1:
+        raise RulesError("lead-mixed-suits")
+    suit = suits.pop()
+    if rules.lead_rule == "chaoshan":
+        _check_chaoshan(hand, play, suit, trumps, rules, played or Counter())
+        return Lead(tuple(play), lead_shape(play, trumps, rules))
+    comps = decompose(play, trumps)
+    if len(comps) == 1 or others is None:
+        return Lead(tuple(play), tuple(c.kind for c in comps))
+    spare = any(c.size >= 2 for c in comps)
+    failing = [c for c in comps if any(beats_component(h, c, suit, trumps, spare) for h in others)]
+    if not failing:
+        return Lead(tuple(play), tuple(c.kind for c in comps))
+    forced = min(failing, key=lambda c: (kind_key(c.kind), c.top))
+    return Lead(forced.cards, (forced.kind,), attempted=tuple(play), failed=forced)
+
+
+def beats_component(
+    hand: Hand, comp: Component, suit: str, trumps: Trumps, spare_singles: bool = False
+) -> bool:
+    """Whether ``hand`` holds, in ``suit``, a higher component of the same size and length.
+
+    With ``spare_singles`` (the throw also holds tuples, which the holder must answer with
+    their own tuples), a single is beaten only by a card outside the holder's tuples: this is
+    how seed 004's example reads (``9 88 44`` against ``QQ`` fails at the pairs, not the 9).
+    """
+    cards = Counter({c: n for c, n in hand.items() if n > 0 and trumps.suit(c) == suit})
+    if comp.size == 1 and spare_singles:
+        loose = [d.cards[0] for d in decompose(cards.elements(), trumps) if d.size == 1]
+        return any(trumps.position(c) > comp.top for c in loose)
+    return any(top > comp.top for top, _ in options(cards, trumps, comp.kind))
+
+
+def _check_chaoshan(
+    hand: Hand, play: Sequence[Card], suit: str, trumps: Trumps, rules: RuleSet, played: Counter
+) -> None:
+    if len(play) == 1:
+        return
+    names = {"suit": SUIT_NAMES_EN.get(suit, suit), "suit_zh": SUIT_NAMES_ZH.get(suit, suit)}
+    if suit == TRUMP:
+        raise RulesError("lead-one-card")
+    whole = sum(n for c, n in hand.items() if trumps.suit(c) == suit)
+    if len(play) != whole:
+        raise RulesError("lead-one-card")
+    for rank in ("K", "A"):
+        if rank == trumps.level:
+            continue  # a level card is a trump, not part of the suit
+        card = rank + suit
+        if hand.get(card, 0) + played.get(card, 0) < rules.decks:
+            raise RulesError("suit-throw-not-ready", **names)
