@@ -1,0 +1,573 @@
+"""One hand as a state machine: deal (with bids), kitty, friend call, tricks, score.
+
+``Hand.apply(action)`` validates first and changes nothing on a refusal (a ``RulesError``);
+on success it returns the events the action caused and appends the action and events to the
+hand's log. Everything random comes from the hand's seed, so the log replays exactly
+(``engine.records``). ``engine.views.view`` is the only way to read what one seat may know.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.actions import Action, AutoPlay, Bury, CallFriend, DealCard, PassBid, Play
+from engine.bids import Bid, bid_suit, check_bid
+from engine.cards import JOKERS, RANKS, SUITS, Card, Hand, deck, points
+from engine.errors import RulesError
+from engine.events import Event
+from engine.follows import check_follow, legal_follows
+from engine.leads import Lead, check_lead
+from engine.order import Trumps
+from engine.rules import RuleSet
+from engine.scoring import HandResult, hand_result, kitty_bonus, kitty_multiplier, next_dealer
+from engine.shapes import options
+from engine.tricks import trick_points, winner
+
+
+class Phase(StrEnum):
+    DEAL = "deal"
+    BURY = "bury"
+    CALL = "call-friend"
+    PLAY = "play"
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Where a hand starts: the match's state before it."""
+
+    seed: int
+    levels: tuple[str, str, str, str]  # each seat's level (fixed partners: equal per side)
+    dealer: int | None = None  # None: the first hand, the dealer comes from bidding
+    hand_no: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "levels": list(self.levels),
+            "dealer": self.dealer,
+            "hand_no": self.hand_no,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Setup:
+        return cls(d["seed"], tuple(d["levels"]), d.get("dealer"), d.get("hand_no", 1))
+
+
+@dataclass
+class Trick:
+    leader: int
+    plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    lead: Lead | None = None
+    winner: int | None = None
+    points: int = 0
+
+
+@dataclass
+class Outcome:
+    """The score of a finished hand."""
+
+    result: HandResult
+    trick_points: int  # attackers' points from tricks and penalties
+    kitty: tuple[Card, ...]
+    multiplier: int
+    attacker_points: int
+    defenders: tuple[int, ...]
+    next_dealer: int
+
+
+class Hand:
+    def __init__(self, rules: RuleSet, setup: Setup) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.dealer: int | None = setup.dealer
+        self.level = setup.levels[setup.dealer] if setup.dealer is not None else rules.start_level
+        self._rng = random.Random(setup.seed)
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        self._shuffle()
+        self._emit(
+            Event(
+                "hand-start",
+                {"hand_no": setup.hand_no, "dealer": self.dealer, "level": self.level},
+            )
+        )
+
+    # -- state -------------------------------------------------------------------------
+    def _shuffle(self) -> None:
+        cards = deck(self.rules.decks)
+        self._rng.shuffle(cards)
+        self.deck = cards
+        self.dealt = 0
+        self.first_seat = self.dealer if self.dealer is not None else 0
+        self.hands: list[Hand] = [Counter() for _ in range(4)]
+        self.kitty: list[Card] = []
+        self.bid: Bid | None = None
+        self.first_bidder: int | None = None
+        self.passed: set[int] = set()
+        self.phase = Phase.DEAL
+        self.trumps: Trumps | None = None
+        self.trump_how = ""
+        self.flipped: list[Card] = []
+        self.buried: tuple[Card, ...] = ()
+        self.friend_card: Card | None = None
+        self.partner: int | None = (self.dealer + 2) % 4 if self.dealer is not None else None
+        self.friend_revealed = self.rules.partners == "fixed"
+        self.tricks: list[Trick] = []
+        self.trick: Trick | None = None
+        self.turn: int | None = None
+        self.won: list[int] = [0, 0, 0, 0]  # points in tricks won, per seat
+        self.penalty = 0  # attackers' points from failed throws (+ defender's, - attacker's)
+        self.played: Counter[Card] = Counter()
+        self.outcome: Outcome | None = None
+
+    @property
+    def deal_complete(self) -> bool:
+        return self.dealt >= 4 * self.rules.hand_size
+
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        assert self.dealer is not None
+        if self.partner is None or self.partner == self.dealer:
+            return (self.dealer,)
+        return tuple(sorted({self.dealer, self.partner}))
+
+    def attackers(self) -> tuple[int, ...]:
+        return tuple(s for s in range(4) if s not in self.defenders)
+
+    def level_of_hand(self) -> str:
+        return self.level
+
+    # -- applying actions --------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action; raise ``RulesError`` (and change nothing) if it is not allowed."""
+        if isinstance(action, AutoPlay):
+            action = self.auto_action(action.seat)
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise RulesError("malformed", why=f"unknown action {action!r}")
+        start = len(self.events)
+        handler(self, action)
+        self.actions.append(action)
+        return self.events[start:]
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _need_phase(self, *phases: Phase) -> None:
+        if self.phase not in phases:
+            raise RulesError("wrong-phase", phase=self.phase.value)
+
+    def _need_seat(self, seat: int | None) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise RulesError("bad-seat")
+
+    # deal and bids
+    def _deal(self, _action: DealCard) -> None:
+        self._need_phase(Phase.DEAL)
+        if self.deal_complete:
+            raise RulesError("wrong-phase", phase="deal complete")
+        seat = (self.first_seat + self.dealt) % 4
+        card = self.deck[self.dealt]
+        self.dealt += 1
+        self.hands[seat][card] += 1
+        self._emit(Event("deal", {"seat": seat, "card": card}, owner=seat, private=("card",)))
+        if self.deal_complete:
+            self.kitty = self.deck[self.dealt :]
+            self._emit(Event("deal-end", {"kitty_size": len(self.kitty)}))
+            if self.rules.bidding == "hidden" and self.bid is not None:
+                self._emit(Event("bid-revealed", _bid_dict(self.bid)))
+            self._maybe_close_bidding()
+
+    def _bid(self, bid: Bid) -> None:
+        self._need_phase(Phase.DEAL)
+        self._need_seat(bid.seat)
+        if not bid.cards:
+            raise RulesError("bid-count", need=1)
+        have = self.hands[bid.seat]
+        missing = [c for c, n in Counter(bid.cards).items() if have.get(c, 0) < n]
+        if missing:
+            raise RulesError("not-holding", cards=" ".join(missing))
+        check_bid(self.bid, bid.seat, bid.cards, self.level, self.rules)
+        self.bid = bid
+        if self.first_bidder is None:
+            self.first_bidder = bid.seat
+        self.passed.discard(bid.seat)
+        if self.rules.bidding == "hidden" and not self.deal_complete:
+            self._emit(Event("bid", _bid_dict(bid), to=bid.seat))
+        else:
+            self._emit(Event("bid", _bid_dict(bid)))
+        if self.deal_complete:
+            self._maybe_close_bidding()
+
+    def _pass_bid(self, action: PassBid) -> None:
+        self._need_phase(Phase.DEAL)
+        self._need_seat(action.seat)
+        if not self.deal_complete:
+            raise RulesError("wrong-phase", phase="dealing")
+        if action.seat in self.passed:
+            raise RulesError("wrong-phase", phase="already passed")
+        self.passed.add(action.seat)
+        self._emit(Event("pass-bid", {"seat": action.seat}))
+        self._maybe_close_bidding()
+
+    def legal_bids(self, seat: int) -> list[tuple[Card, ...]]:
+        """Every bid ``seat`` could make now from the cards it holds."""
+        if self.phase != Phase.DEAL:
+            return []
+        have = self.hands[seat]
+        out = []
+        for card in [self.level + s for s in SUITS] + list(JOKERS):
+            for n in range(1, have.get(card, 0) + 1):
+                try:
+                    check_bid(self.bid, seat, (card,) * n, self.level, self.rules)
+                except RulesError:
+                    continue
+                out.append((card,) * n)
+        return out
+
+    def _maybe_close_bidding(self) -> None:
+        if all(s in self.passed or not self.legal_bids(s) for s in range(4)):
+            self._close_bidding()
+
+    def _close_bidding(self) -> None:
+        rules = self.rules
+        if self.bid is not None:
+            suit, how = bid_suit(self.bid.cards), "bid"
+            if self.dealer is None:
+                first = rules.first_dealer == "first-bid" and self.first_bidder is not None
+                self._set_dealer(self.first_bidder if first else self.bid.seat)
+        elif self.dealer is None or rules.no_bid == "redeal":
+            self._emit(Event("redeal", {"reason": "no bid"}))
+            self._shuffle()
+            return
+        elif rules.no_bid == "no-trump":
+            suit, how = None, "no-trump"
+        elif rules.no_bid == "fixed-suit":
+            suit, how = rules.no_bid_suit, "fixed-suit"
+        else:
+            suit, how = self._flip_kitty(), "flip-kitty"
+        self.trumps = Trumps(self.level, suit, rules.twos_trump)
+        self.trump_how = how
+        assert self.dealer is not None
+        self._emit(
+            Event(
+                "trump",
+                {
+                    "trump": suit,
+                    "level": self.level,
+                    "dealer": self.dealer,
+                    "how": how,
+                    "bid": _bid_dict(self.bid) if self.bid else None,
+                },
+            )
+        )
+        if self.kitty:
+            self.phase = Phase.BURY
+            self.hands[self.dealer].update(self.kitty)
+            self._emit(
+                Event(
+                    "kitty-pickup",
+                    {"seat": self.dealer, "cards": list(self.kitty)},
+                    owner=self.dealer,
+                    private=("cards",),
+                )
+            )
+        else:
+            self._after_bury()
+
+    def _set_dealer(self, seat: int) -> None:
+        self.dealer = seat
+        self.partner = (seat + 2) % 4
+        self.level = self.setup.levels[seat]
+
+    def _flip_kitty(self) -> str:
+        """潮汕: flip the kitty one by one; the first level card's suit, else the highest's."""
+        best: Card | None = None
+        for card in self.kitty:
+            self.flipped.append(card)
+            if card in JOKERS:
+                continue
+            if card[0] == self.level:
+                best = card
+                break
+            if best is None or RANKS.index(card[0]) > RANKS.index(best[0]):
+                best = card
+        self._emit(Event("kitty-flip", {"cards": list(self.flipped)}))
+        return best[1] if best else self.rules.no_bid_suit
+
+    # kitty and friend
+    def _bury(self, action: Bury) -> None:
+        self._need_phase(Phase.BURY)
+        if action.seat != self.dealer:
+            raise RulesError("not-your-turn", turn=self.dealer)
+        need = len(self.kitty)
+        if len(action.cards) != need:
+            raise RulesError("bury-count", need=need, got=len(action.cards))
+        have = self.hands[action.seat]
+        missing = [c for c, n in Counter(action.cards).items() if have.get(c, 0) < n]
+        if missing:
+            raise RulesError("not-holding", cards=" ".join(missing))
+        have.subtract(action.cards)
+        self.hands[action.seat] = +have
+        self.buried = tuple(action.cards)
+        shown = []
+        if self.rules.show_buried_ak:
+            assert self.trumps is not None
+            shown = [c for c in action.cards if c[0] in "KA" and not self.trumps.is_trump(c)]
+        self._emit(
+            Event(
+                "bury",
+                {"seat": action.seat, "cards": list(action.cards), "shown": shown},
+                owner=action.seat,
+                private=("cards",),
+            )
+        )
+        self._after_bury()
+
+    def _after_bury(self) -> None:
+        if self.rules.partners == "called-card":
+            self.phase = Phase.CALL
+            self.partner = None
+        else:
+            self._start_play()
+
+    def callable_cards(self) -> list[Card]:
+        if self.rules.friend_excludes_level_and_jokers:
+            return [r + s for s in SUITS for r in RANKS if r != self.level]
+        return [r + s for s in SUITS for r in RANKS] + list(JOKERS)
+
+    def _call_friend(self, action: CallFriend) -> None:
+        self._need_phase(Phase.CALL)
+        if action.seat != self.dealer:
+            raise RulesError("not-your-turn", turn=self.dealer)
+        if action.card not in self.callable_cards():
+            raise RulesError("friend-card", card=action.card)
+        self.friend_card = action.card
+        self.partner = self._friend_holder(action.card)
+        self.friend_revealed = False
+        self._emit(Event("friend-called", {"seat": action.seat, "card": action.card}))
+        self._start_play()
+
+    def _friend_holder(self, card: Card) -> int | None:
+        """RULES.md §4.3: the other copy's holder; or the nearest holder after the dealer."""
+        assert self.dealer is not None
+        mine = self.hands[self.dealer].get(card, 0)
+        if mine >= self.rules.decks:
+            return None  # the dealer holds every copy: one against three
+        for step in range(1, 4):
+            seat = (self.dealer + step) % 4
+            if self.hands[seat].get(card, 0):
+                return seat
+        return None  # the other copies are buried: the dealer plays alone
+
+    # play
+    def _start_play(self) -> None:
+        assert self.dealer is not None
+        self.phase = Phase.PLAY
+        self.turn = self.dealer
+        self.trick = Trick(leader=self.dealer)
+        self._emit(Event("play-start", {"leader": self.dealer}))
+
+    def _play(self, action: Play) -> None:
+        self._need_phase(Phase.PLAY)
+        self._need_seat(action.seat)
+        if action.seat != self.turn:
+            raise RulesError("not-your-turn", turn=self.turn)
+        assert self.trick is not None and self.trumps is not None
+        seat, cards = action.seat, tuple(action.cards)
+        hand = self.hands[seat]
+        if self.trick.lead is None:
+            others = [self.hands[s] for s in range(4) if s != seat]
+            lead = check_lead(hand, cards, self.trumps, self.rules, others, self.played)
+            self.trick.lead = lead
+            if lead.attempted is not None:
+                self._throw_failed(seat, lead)
+            cards = lead.cards
+        else:
+            first = self.trick.plays[0][1]
+            check_follow(hand, cards, first, self.trick.lead.shape, self.trumps, self.rules)
+        hand.subtract(cards)
+        self.hands[seat] = +hand
+        self.played.update(cards)
+        self.trick.plays.append((seat, cards))
+        self._emit(Event("play", {"seat": seat, "cards": list(cards)}))
+        if self.friend_card in cards and not self.friend_revealed and seat == self.partner:
+            self.friend_revealed = True
+            self._emit(Event("friend-revealed", {"seat": seat}))
+        if len(self.trick.plays) < 4:
+            self.turn = (seat + 1) % 4
+        else:
+            self._finish_trick()
+
+    def _throw_failed(self, seat: int, lead: Lead) -> None:
+        penalty = self.rules.throw_penalty
+        if penalty:
+            self.penalty += penalty if seat in self.defenders else -penalty
+        self._emit(
+            Event(
+                "throw-failed",
+                {
+                    "seat": seat,
+                    "attempted": list(lead.attempted or ()),
+                    "forced": list(lead.cards),
+                    "penalty": penalty,
+                },
+            )
+        )
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        assert trick is not None and trick.lead is not None and self.trumps is not None
+        plays = [cards for _, cards in trick.plays]
+        trick.winner = trick.plays[winner(plays, trick.lead.shape, self.trumps)][0]
+        trick.points = trick_points(plays)
+        self.won[trick.winner] += trick.points
+        self.tricks.append(trick)
+        self._emit(Event("trick", {"winner": trick.winner, "points": trick.points}))
+        if any(self.hands[s] for s in range(4)):
+            self.trick = Trick(leader=trick.winner)
+            self.turn = trick.winner
+        else:
+            self.trick = None
+            self.turn = None
+            self._score()
+
+    def _score(self) -> None:
+        assert self.dealer is not None and self.trumps is not None
+        rules = self.rules
+        attackers = self.attackers()
+        last = self.tricks[-1]
+        assert last.lead is not None and last.winner is not None
+        captured = last.winner in attackers and rules.kitty_capture != "none"
+        kitty = self.buried or tuple(self.kitty)
+        kind = last.lead.shape[0]
+        mult = kitty_multiplier(rules, kind) if captured else 0
+        bonus = kitty_bonus(rules, points(kitty), kind) if captured else 0
+        base = sum(self.won[s] for s in attackers) + self.penalty
+        total = base + bonus
+        result = hand_result(rules, total, captured)
+        partner = self.partner if self.partner != self.dealer else None
+        nxt = next_dealer(rules, self.dealer, partner, result)
+        self.outcome = Outcome(result, base, tuple(kitty), mult, total, self.defenders, nxt)
+        self.phase = Phase.DONE
+        self._emit(
+            Event(
+                "hand-end",
+                {
+                    "kitty": list(kitty),
+                    "kitty_captured": captured,
+                    "multiplier": mult,
+                    "trick_points": base,
+                    "attacker_points": total,
+                    "winner": result.winner,
+                    "levels": result.levels,
+                    "dealer_passes": result.dealer_passes,
+                    "defenders": list(self.defenders),
+                    "next_dealer": nxt,
+                },
+            )
+        )
+
+    # -- automatic actions -------------------------------------------------------------
+    def auto_action(self, seat: int) -> Action:
+        """A legal action for ``seat`` (托管 / timeout): simple, safe and deterministic."""
+        self._need_seat(seat)
+        if self.phase == Phase.DEAL:
+            if not self.deal_complete or seat in self.passed:
+                raise RulesError("wrong-phase", phase=self.phase.value)
+            return PassBid(seat)
+        if self.phase == Phase.BURY and seat == self.dealer:
+            assert self.trumps is not None
+            low = sorted(
+                self.hands[seat].elements(),
+                key=lambda c: (self.trumps.is_trump(c), points([c]), self.trumps.position(c)),
+            )
+            return Bury(seat, tuple(low[: len(self.kitty)]))
+        if self.phase == Phase.CALL and seat == self.dealer:
+            held = self.hands[seat]
+            options = [c for c in self.callable_cards() if c[0] == "A" and held.get(c, 0) == 0]
+            return CallFriend(seat, (options or self.callable_cards())[0])
+        if self.phase == Phase.PLAY and seat == self.turn:
+            return Play(seat, tuple(self.play_candidates(seat, limit=1)[0]))
+        raise RulesError("not-your-turn", turn=self.turn if self.turn is not None else self.dealer)
+
+    def play_candidates(self, seat: int, limit: int = 50) -> list[list[Card]]:
+        """Legal plays for ``seat`` now: every distinct single, tuple and tractor to lead
+        (throws are the player's own idea), or up to ``limit`` legal follows."""
+        assert self.trumps is not None
+        hand = self.hands[seat]
+        if self.trick is None or self.trick.lead is None:
+            return lead_candidates(hand, self.trumps, self.rules)[:limit]
+        first = self.trick.plays[0][1]
+        return list(
+            legal_follows(hand, first, self.trick.lead.shape, self.trumps, self.rules, limit)
+        )
+
+    # -- equality for replays ----------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (two hands are equal iff their snapshots are)."""
+        return {
+            "phase": self.phase.value,
+            "dealer": self.dealer,
+            "level": self.level,
+            "hands": [sorted(h.elements()) for h in self.hands],
+            "kitty": list(self.kitty),
+            "buried": list(self.buried),
+            "bid": _bid_dict(self.bid) if self.bid else None,
+            "trump": self.trumps.trump if self.trumps else None,
+            "friend": [self.friend_card, self.partner, self.friend_revealed],
+            "tricks": [[t.leader, [list(c) for _, c in t.plays], t.winner] for t in self.tricks],
+            "won": list(self.won),
+            "penalty": self.penalty,
+            "outcome": None
+            if self.outcome is None
+            else [
+                self.outcome.attacker_points,
+                self.outcome.result.winner,
+                self.outcome.next_dealer,
+            ],
+            "events": [e.to_dict() for e in self.events],
+        }
+
+
+def lead_candidates(hand: Hand, trumps: Trumps, rules: RuleSet) -> list[list[Card]]:
+    """Every distinct single, tuple and tractor in ``hand`` (each a legal lead)."""
+    out: list[list[Card]] = []
+    by_suit: dict[str, Counter[Card]] = {}
+    for c, n in hand.items():
+        if n > 0:
+            by_suit.setdefault(trumps.suit(c), Counter())[c] = n
+    for cards in by_suit.values():
+        out += [[c] for c in sorted(cards, key=trumps.position)]
+        if rules.lead_rule == "chaoshan":
+            continue
+        top = max(cards.values())
+        for size in range(2, top + 1):
+            for length in range(1, len(cards) + 1):
+                found = [
+                    [c for c in chain for _ in range(size)]
+                    for _, chain in options(cards, trumps, (size, length))
+                ]
+                if not found:
+                    break
+                out += found
+    return out
+
+
+def _bid_dict(bid: Bid) -> dict[str, Any]:
+    return {"seat": bid.seat, "cards": list(bid.cards)}
+
+
+_HANDLERS: dict[type, Any] = {
+    DealCard: Hand._deal,
+    Bid: Hand._bid,
+    PassBid: Hand._pass_bid,
+    Bury: Hand._bury,
+    CallFriend: Hand._call_friend,
+    Play: Hand._play,
+}

@@ -1,0 +1,55 @@
+"""Random-legal players and a loop that drives a hand with them.
+
+The random player sees only its seat's ``View`` (never the hand), like every player: it bids
+now and then when a bid is legal, passes after the deal, buries and calls at random, and plays
+a uniformly random legal candidate. ``play_hand`` runs a whole hand from the deal to the score.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.actions import Action, Bury, CallFriend, DealCard, PassBid, Play
+from engine.bids import Bid
+from engine.hand import Hand, Phase
+from engine.views import View, view
+
+Player = Callable[[View, random.Random], Action | None]
+
+
+def random_player(v: View, rng: random.Random) -> Action | None:
+    """A legal action for the view's seat, or None when it has nothing to do now."""
+    seat = v.seat
+    assert seat is not None
+    if "bid" in v.actions and rng.random() < (0.5 if v.deal_complete else 0.05):
+        return Bid(seat, rng.choice(v.legal_bids))
+    if "pass-bid" in v.actions:
+        return PassBid(seat)
+    if "bury" in v.actions:
+        return Bury(seat, tuple(rng.sample(list(v.hand), v.kitty_size)))
+    if "call-friend" in v.actions:
+        from engine.cards import RANKS, SUITS
+
+        return CallFriend(seat, rng.choice([r + s for s in SUITS for r in RANKS if r != v.level]))
+    if "play" in v.actions:
+        return Play(seat, tuple(rng.choice(v.play_candidates(limit=30))))
+    return None
+
+
+def play_hand(hand: Hand, players: list[Player], rng: random.Random) -> Hand:
+    """Drive ``hand`` to its end: deal a card, let each seat act, repeat."""
+    while hand.phase != Phase.DONE:
+        if hand.phase == Phase.DEAL and not hand.deal_complete:
+            hand.apply(DealCard())
+        acted = False
+        for seat in range(4):
+            action = players[seat](view(hand, seat), rng)
+            if action is not None:
+                hand.apply(action)
+                acted = True
+                if hand.phase == Phase.DONE:
+                    break
+        if not acted and hand.phase == Phase.DEAL and hand.deal_complete:
+            raise AssertionError("bidding is stuck: nobody can act")
+    return hand

@@ -1,0 +1,207 @@
+"""What one seat may know: the only source of per-seat state (boardgame.io's playerView).
+
+``view(hand, seat)`` builds a ``View`` from the full hand state: the seat's own cards, public
+plays, bids as they are shown, the kitty only while it is the dealer's to bury (and what the
+dealer buried, to the dealer), the friend only once revealed. ``view(hand, None)`` is the
+spectator's view. A View also answers what the seat may do now — legal bids, a play checker and
+play candidates — from its own contents only, so a client can use it with no hidden state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card
+from engine.errors import RulesError
+from engine.follows import check_follow, legal_follows
+from engine.hand import Hand, Phase, lead_candidates
+from engine.leads import check_lead, lead_shape
+from engine.order import Trumps
+from engine.rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: int | None
+    rules: RuleSet
+    hand_no: int
+    phase: str
+    level: str
+    levels: tuple[str, ...]
+    dealer: int | None
+    trump: str | None
+    trump_known: bool
+    hand: tuple[Card, ...]
+    counts: tuple[int, ...]
+    dealt: int
+    deal_complete: bool
+    bid: dict[str, Any] | None
+    passed: tuple[int, ...]
+    legal_bids: tuple[tuple[Card, ...], ...]
+    kitty_size: int
+    kitty: tuple[Card, ...]  # the dealer's, while burying
+    buried: tuple[Card, ...]  # the dealer's own knowledge
+    buried_shown: tuple[Card, ...]  # 潮汕: buried off-suit K and A
+    flipped: tuple[Card, ...]
+    friend_card: Card | None
+    friend: int | None  # the friend's seat, once revealed
+    defenders: tuple[int, ...] | None  # once the sides are known to everyone
+    turn: int | None
+    leader: int | None
+    trick: tuple[tuple[int, tuple[Card, ...]], ...]
+    last_trick: tuple[tuple[int, tuple[Card, ...]], ...]
+    last_winner: int | None
+    won: tuple[int, ...]  # points in tricks won, per seat
+    attacker_points: int | None
+    outcome: dict[str, Any] | None
+    actions: tuple[str, ...]  # what this seat may do now
+
+    @property
+    def trumps(self) -> Trumps | None:
+        if not self.trump_known:
+            return None
+        return Trumps(self.level, self.trump, self.rules.twos_trump)
+
+    def check_play(self, cards: list[Card]) -> None:
+        """Raise the rules' error if ``cards`` is not a legal play for this seat now.
+
+        A throw is judged by the engine against the other hands; here it passes.
+        """
+        trumps = self.trumps
+        if self.seat is None or trumps is None or "play" not in self.actions:
+            raise _not_now(self)
+        mine = Counter(self.hand)
+        if not self.trick:
+            check_lead(mine, cards, trumps, self.rules)
+            return
+        first = self.trick[0][1]
+        check_follow(mine, cards, first, lead_shape(first, trumps, self.rules), trumps, self.rules)
+
+    def play_candidates(self, limit: int = 50) -> list[list[Card]]:
+        trumps = self.trumps
+        if self.seat is None or trumps is None or "play" not in self.actions:
+            return []
+        mine = Counter(self.hand)
+        if not self.trick:
+            return lead_candidates(mine, trumps, self.rules)[:limit]
+        first = self.trick[0][1]
+        shape = lead_shape(first, trumps, self.rules)
+        return list(legal_follows(mine, first, shape, trumps, self.rules, limit))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            out[name] = value.to_dict() if isinstance(value, RuleSet) else _plain(value)
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _not_now(v: View) -> RulesError:
+    return RulesError("wrong-phase", phase=v.phase)
+
+
+def view(hand: Hand, seat: int | None) -> View:
+    """Everything ``seat`` may know of ``hand`` (``None``: a spectator)."""
+    rules = hand.rules
+    phase = hand.phase
+    dealer = hand.dealer
+    is_dealer = seat is not None and seat == dealer
+    hidden_bid = rules.bidding == "hidden" and not hand.deal_complete
+    bid = None
+    if hand.bid is not None and (not hidden_bid or hand.bid.seat == seat):
+        bid = {"seat": hand.bid.seat, "cards": list(hand.bid.cards)}
+    trumps = hand.trumps
+    mine: tuple[Card, ...] = ()
+    if seat is not None:
+        cards = list(hand.hands[seat].elements())
+        mine = tuple(trumps.sorted(cards) if trumps else sorted(cards))
+    sides_known = dealer is not None and (hand.friend_revealed or phase == Phase.DONE)
+    defenders = hand.defenders if sides_known else None
+    last = hand.tricks[-1] if hand.tricks else None
+    return View(
+        seat=seat,
+        rules=rules,
+        hand_no=hand.setup.hand_no,
+        phase=phase.value,
+        level=hand.level,
+        levels=hand.setup.levels,
+        dealer=dealer,
+        trump=trumps.trump if trumps else None,
+        trump_known=trumps is not None,
+        hand=mine,
+        counts=tuple(sum(h.values()) for h in hand.hands),
+        dealt=hand.dealt,
+        deal_complete=hand.deal_complete,
+        bid=bid,
+        passed=tuple(sorted(hand.passed)),
+        legal_bids=tuple(hand.legal_bids(seat)) if seat is not None else (),
+        kitty_size=len(hand.kitty) if hand.deal_complete else rules.kitty_size,
+        kitty=tuple(hand.kitty) if is_dealer and phase == Phase.BURY else (),
+        buried=hand.buried if is_dealer else (),
+        buried_shown=_shown(hand),
+        flipped=tuple(hand.flipped),
+        friend_card=hand.friend_card,
+        friend=hand.partner if hand.friend_card and hand.friend_revealed else None,
+        defenders=defenders,
+        turn=hand.turn,
+        leader=hand.trick.leader if hand.trick else None,
+        trick=tuple(hand.trick.plays) if hand.trick else (),
+        last_trick=tuple(last.plays) if last else (),
+        last_winner=last.winner if last else None,
+        won=tuple(hand.won),
+        attacker_points=_attacker_points(hand) if defenders is not None else None,
+        outcome=_outcome(hand),
+        actions=_actions(hand, seat),
+    )
+
+
+def _shown(hand: Hand) -> tuple[Card, ...]:
+    if not hand.rules.show_buried_ak or hand.trumps is None:
+        return ()
+    return tuple(c for c in hand.buried if c[0] in "KA" and not hand.trumps.is_trump(c))
+
+
+def _attacker_points(hand: Hand) -> int:
+    return sum(hand.won[s] for s in hand.attackers()) + hand.penalty
+
+
+def _outcome(hand: Hand) -> dict[str, Any] | None:
+    o = hand.outcome
+    if o is None:
+        return None
+    return {
+        "winner": o.result.winner,
+        "levels": o.result.levels,
+        "dealer_passes": o.result.dealer_passes,
+        "kitty": list(o.kitty),
+        "multiplier": o.multiplier,
+        "trick_points": o.trick_points,
+        "attacker_points": o.attacker_points,
+        "defenders": list(o.defenders),
+        "next_dealer": o.next_dealer,
+    }
+
+
+def _actions(hand: Hand, seat: int | None) -> tuple[str, ...]:
+    if seat is None:
+        return ()
+    if hand.phase == Phase.DEAL:
+        acts = ["bid"] if hand.legal_bids(seat) else []
+        if hand.deal_complete and seat not in hand.passed:
+            acts.append("pass-bid")
+        return tuple(acts)
+    if hand.phase == Phase.BURY and seat == hand.dealer:
+        return ("bury",)
+    if hand.phase == Phase.CALL and seat == hand.dealer:
+        return ("call-friend",)
+    if hand.phase == Phase.PLAY and seat == hand.turn:
+        return ("play",)
+    return ()
