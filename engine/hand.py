@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.actions import Action, AutoPlay, Bury, CallFriend, DealCard, PassBid, Play
 from engine.bids import Bid, bid_suit, check_bid
-from engine.cards import JOKERS, RANKS, SUITS, Card, Hand, deck, points
+from engine.cards import JOKERS, RANKS, SUITS, Card, deck, points
 from engine.errors import RulesError
 from engine.events import Event
 from engine.follows import check_follow, legal_follows
@@ -104,7 +104,7 @@ class Hand:
         self.deck = cards
         self.dealt = 0
         self.first_seat = self.dealer if self.dealer is not None else 0
-        self.hands: list[Hand] = [Counter() for _ in range(4)]
+        self.hands: list[Counter[Card]] = [Counter() for _ in range(4)]
         self.kitty: list[Card] = []
         self.bid: Bid | None = None
         self.first_bidder: int | None = None
@@ -535,7 +535,7 @@ class Hand:
         }
 
 
-def lead_candidates(hand: Hand, trumps: Trumps, rules: RuleSet) -> list[list[Card]]:
+def lead_candidates(hand: Counter[Card], trumps: Trumps, rules: RuleSet) -> list[list[Card]]:
     """Every distinct single, tuple and tractor in ``hand`` (each a legal lead)."""
     out: list[list[Card]] = []
     by_suit: dict[str, Counter[Card]] = {}
@@ -557,6 +557,10 @@ def lead_candidates(hand: Hand, trumps: Trumps, rules: RuleSet) -> list[list[Car
                     break
                 out += found
     return out
+
+
+def _outcome_key(o: Outcome) -> list[Any]:
+    return [o.attacker_points, o.result.winner, o.result.levels, o.next_dealer]
 
 
 def _bid_dict(bid: Bid) -> dict[str, Any]:

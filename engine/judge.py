@@ -278,10 +278,10 @@ def _result(q: Json) -> Json:
     _check_fields(q, ("trick_points", "kitty", "last_trick"))
     rules, trumps = _setting(q)
     taken = _int(q["trick_points"], "trick_points")
-    if not 0 <= taken <= rules.total_points or taken % 5:
-        raise FieldError(
-            "trick_points", f"expected a multiple of 5 from 0 to {rules.total_points}, got {taken}"
-        )
+    # Cards alone give a multiple of 5 up to the deck's total; a throw penalty can move it.
+    if not rules.throw_penalty and (not 0 <= taken <= rules.total_points or taken % 5):
+        why = f"expected a multiple of 5 from 0 to {rules.total_points}, got {taken}"
+        raise FieldError("trick_points", why)
     kitty = _cards(q["kitty"], "kitty")
     if len(kitty) != rules.kitty_size:
         raise FieldError("kitty", f"expected {rules.kitty_size} cards, got {len(kitty)}")
