@@ -91,7 +91,11 @@ class RuleSet:
 
     @classmethod
     def from_json(cls, text: str) -> RuleSet:
-        return cls.from_dict(json.loads(text))
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as e:
+            raise RulesError("malformed", why=f"rules are not JSON ({e})") from None
+        return cls.from_dict(data)
 
     def with_options(self, **options: Any) -> RuleSet:
         known = {f.name for f in fields(self)}

@@ -1,0 +1,91 @@
+"""Cards and notation (RULES.md §1): parsing, printing, decks, points."""
+
+from collections import Counter
+
+import pytest
+
+from engine.cards import (
+    ALL_CARDS,
+    JOKERS,
+    POINTS,
+    RANKS,
+    SUITS,
+    card_name,
+    deck,
+    parse_card,
+    parse_cards,
+    points,
+)
+from engine.errors import RulesError
+
+
+def test_there_are_54_distinct_cards() -> None:
+    assert len(ALL_CARDS) == len(set(ALL_CARDS)) == 54
+    assert set(JOKERS) == {"SJ", "BJ"}
+    assert {r + s for r in RANKS for s in SUITS} | set(JOKERS) == set(ALL_CARDS)
+
+
+@pytest.mark.parametrize("card", ALL_CARDS)
+def test_parse_print_round_trip(card: str) -> None:
+    assert parse_card(card) == card
+    assert parse_card(str(parse_card(card))) == card
+    assert parse_card(card.lower()) == card
+
+
+@pytest.mark.parametrize(("text", "card"), [("10H", "TH"), ("10h", "TH"), ("10S", "TS")])
+def test_ten_is_accepted_as_10(text: str, card: str) -> None:
+    assert parse_card(text) == card
+
+
+@pytest.mark.parametrize(("text", "card"), [("th", "TH"), ("as", "AS"), ("sj", "SJ"), ("bj", "BJ")])
+def test_lower_case(text: str, card: str) -> None:
+    assert parse_card(text) == card
+
+
+@pytest.mark.parametrize("text", ["XZ", "1H", "10", "TX", "S", "", "JJ", "11H", "HT"])
+def test_unknown_card_is_refused(text: str) -> None:
+    with pytest.raises(RulesError) as err:
+        parse_card(text)
+    assert err.value.code == "bad-card"
+
+
+def test_unknown_card_message_names_it_in_both_languages() -> None:
+    with pytest.raises(RulesError) as err:
+        parse_card("XZ")
+    assert err.value.en == "unknown card 'XZ'"
+    assert "'XZ'" in err.value.zh
+    assert "无法识别的牌" in err.value.zh
+    assert err.value.to_dict() == {"code": "bad-card", "en": err.value.en, "zh": err.value.zh}
+
+
+def test_parse_cards_accepts_spaces_commas_and_lists() -> None:
+    assert parse_cards("10h, as sj") == ["TH", "AS", "SJ"]
+    assert parse_cards(["10h", "BJ"]) == ["TH", "BJ"]
+    with pytest.raises(RulesError):
+        parse_cards("TH XZ")
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3, 4])
+def test_deck_is_a_multiset_of_every_card(decks: int) -> None:
+    cards = deck(decks)
+    assert len(cards) == 54 * decks
+    assert Counter(cards) == Counter({c: decks for c in ALL_CARDS})
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3, 4])
+def test_points_are_100_per_deck(decks: int) -> None:
+    assert points(deck(decks)) == 100 * decks
+
+
+def test_point_cards() -> None:
+    for card in ALL_CARDS:
+        expected = {"5": 5, "T": 10, "K": 10}.get(card[0], 0) if card not in JOKERS else 0
+        assert POINTS[card] == expected
+    assert points(parse_cards("5H TH KH AH SJ")) == 25
+
+
+def test_card_names() -> None:
+    assert card_name("TH") == "10 of hearts"
+    assert card_name("TH", "zh") == "红桃10"
+    assert card_name("SJ", "zh") == "小王"
+    assert card_name("BJ") == "big joker"
