@@ -1,0 +1,139 @@
+"""Engine throughput: legal-follow enumerations and trick judgings per second, 2-4 decks.
+
+    python bench/engine_bench.py [--seconds S] [--seed N] [--positions N]
+
+Positions are random but seeded: a shuffled deck dealt to four hands, a random level and trump,
+a random legal lead from one hand (one to three of its components in one suit, judged as a throw
+against the other hands, so a failed throw stands as its forced play). Building positions is not
+timed; each figure times only the engine call, cycling over the prepared positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.cards import RANKS, SUITS, Card, deck
+from engine.follows import legal_follows
+from engine.leads import check_lead
+from engine.order import Trumps
+from engine.rules import RuleSet, preset
+from engine.shapes import Kind, decompose
+from engine.tricks import winner
+
+PRESETS = ("classic", "three-deck", "four-deck")
+
+
+class Position(NamedTuple):
+    follower: Counter[Card]
+    lead: tuple[Card, ...]
+    shape: tuple[Kind, ...]
+    trumps: Trumps
+    rules: RuleSet
+
+
+class Trick(NamedTuple):
+    plays: list[list[Card]]
+    shape: tuple[Kind, ...]
+    trumps: Trumps
+
+
+def deal(rules: RuleSet, rng: random.Random) -> tuple[list[Counter[Card]], Trumps]:
+    cards = deck(rules.decks)
+    rng.shuffle(cards)
+    n = rules.hand_size
+    hands = [Counter(cards[i * n : (i + 1) * n]) for i in range(4)]
+    trump = rng.choice([*SUITS, "none"])
+    return hands, Trumps.parse(rng.choice(RANKS), trump, rules.twos_trump)
+
+
+def random_lead(hand: Counter[Card], others: list[Counter[Card]], trumps: Trumps, rules: RuleSet,
+                rng: random.Random) -> tuple[tuple[Card, ...], tuple[Kind, ...]]:  # fmt: skip
+    suit = trumps.suit(rng.choice(sorted(hand.elements())))
+    comps = decompose([c for c in hand.elements() if trumps.suit(c) == suit], trumps)
+    picked = rng.sample(comps, min(len(comps), rng.choice((1, 1, 1, 2, 3))))
+    play = [c for comp in picked for c in comp.cards]
+    lead = check_lead(hand, play, trumps, rules, others=others)
+    return lead.cards, lead.shape
+
+
+def positions(rules: RuleSet, count: int, rng: random.Random) -> list[Position]:
+    out = []
+    for _ in range(count):
+        hands, trumps = deal(rules, rng)
+        leader = rng.randrange(4)
+        others = [hands[s] for s in range(4) if s != leader]
+        lead, shape = random_lead(hands[leader], others, trumps, rules, rng)
+        out.append(Position(rng.choice(others), lead, shape, trumps, rules))
+    return out
+
+
+def tricks(rules: RuleSet, count: int, rng: random.Random) -> list[Trick]:
+    out = []
+    for _ in range(count):
+        hands, trumps = deal(rules, rng)
+        leader = rng.randrange(4)
+        others = [hands[(leader + i) % 4] for i in range(1, 4)]
+        lead, shape = random_lead(hands[leader], others, trumps, rules, rng)
+        plays = [list(lead)]
+        for hand in others:
+            choices = list(legal_follows(hand, lead, shape, trumps, rules, limit=50))
+            plays.append(rng.choice(choices))
+        out.append(Trick(plays, shape, trumps))
+    return out
+
+
+def rate(items: list[Any], call: Callable[[Any], object], seconds: float) -> float:
+    """Calls per second of ``call`` over ``items`` (cycled) for about ``seconds``."""
+    done, start = 0, time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for item in items:
+            call(item)
+        done += len(items)
+        now = time.perf_counter()
+        if now >= deadline:
+            return done / (now - start)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="timing per figure (default 2)")
+    ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ap.add_argument("--positions", type=int, default=200, help="positions per preset (200)")
+    args = ap.parse_args()
+
+    print(f"engine bench: seed {args.seed}, {args.positions} positions, {args.seconds:g} s each")
+    header = f"{'preset':<11} {'decks':>5} {'follows/s':>11} {'per enum':>9} {'tricks/s':>10}"
+    print(header)
+    print("-" * len(header))
+    for name in PRESETS:
+        rules = preset(name)
+        rng = random.Random(f"{args.seed}:{name}")
+        pos = positions(rules, args.positions, rng)
+        sizes = [
+            len(list(legal_follows(p.follower, p.lead, p.shape, p.trumps, p.rules))) for p in pos
+        ]
+        follows = rate(
+            pos,
+            lambda p: sum(1 for _ in legal_follows(p.follower, p.lead, p.shape, p.trumps, p.rules)),
+            args.seconds,
+        )
+        trk = tricks(rules, args.positions, rng)
+        judged = rate(trk, lambda t: winner(t.plays, t.shape, t.trumps), args.seconds)
+        mean = sum(sizes) / len(sizes)
+        print(f"{name:<11} {rules.decks:>5} {follows:>11,.0f} {mean:>9.1f} {judged:>10,.0f}")
+    print("follows/s: complete legal_follows enumerations (limit 200) per second;")
+    print("per enum: mean follows listed; tricks/s: engine.tricks.winner on 4-play tricks.")
+
+
+if __name__ == "__main__":
+    main()
