@@ -73,7 +73,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bid-self": ("you cannot overcall your own bid", "不能反自己的主"),
     "bid-closed": ("the trump is already set; no more bids", "主已亮定，不能再亮"),
     "bid-jokers": ("jokers cannot bid in this game", "本玩法不能用王亮主"),
-    "bid-count": ("this bid needs exactly {need} cards", "本次亮主需要 {need} 张牌"),
+    "bid-count": ("this bid needs {need} cards", "本次亮主需要 {need} 张牌"),
     # game flow
     "wrong-phase": ("that cannot be done now ({phase})", "现在不能这样做（{phase}）"),
     "not-your-turn": ("it is seat {turn}'s turn, not yours", "现在轮到 {turn} 号位，不是你"),

@@ -21,10 +21,10 @@ from engine.errors import RulesError
 from engine.events import Event
 from engine.follows import check_follow, legal_follows
 from engine.leads import Lead, check_lead
-from engine.order import Trumps
+from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
 from engine.scoring import HandResult, hand_result, kitty_bonus, kitty_multiplier, next_dealer
-from engine.shapes import options
+from engine.shapes import decompose, options
 from engine.tricks import trick_points, winner
 
 
@@ -109,6 +109,7 @@ class Hand:
         self.bid: Bid | None = None
         self.first_bidder: int | None = None
         self.passed: set[int] = set()
+        self._bids_cache: dict[int, tuple[Any, list[tuple[Card, ...]]]] = {}
         self.phase = Phase.DEAL
         self.trumps: Trumps | None = None
         self.trump_how = ""
@@ -139,8 +140,18 @@ class Hand:
     def attackers(self) -> tuple[int, ...]:
         return tuple(s for s in range(4) if s not in self.defenders)
 
-    def level_of_hand(self) -> str:
-        return self.level
+    def actions_for(self, seat: int) -> tuple[str, ...]:
+        """The kinds of action ``seat`` may take now."""
+        if self.phase == Phase.DEAL:
+            acts = ("bid",) if self.legal_bids(seat) else ()
+            if self.deal_complete and seat not in self.passed:
+                acts += ("pass-bid",)
+            return acts
+        if seat == self.dealer and self.phase in (Phase.BURY, Phase.CALL):
+            return (self.phase.value,)
+        if self.phase == Phase.PLAY and seat == self.turn:
+            return ("play",)
+        return ()
 
     # -- applying actions --------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
@@ -220,14 +231,20 @@ class Hand:
         if self.phase != Phase.DEAL:
             return []
         have = self.hands[seat]
+        cards = [c for c in [self.level + s for s in SUITS] + list(JOKERS) if have.get(c, 0)]
+        key = (self.bid, tuple((c, have[c]) for c in cards))
+        cached = self._bids_cache.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]  # asked after every card dealt: answer from the same holding
         out = []
-        for card in [self.level + s for s in SUITS] + list(JOKERS):
-            for n in range(1, have.get(card, 0) + 1):
+        for card in cards:
+            for n in range(1, have[card] + 1):
                 try:
                     check_bid(self.bid, seat, (card,) * n, self.level, self.rules)
                 except RulesError:
                     continue
                 out.append((card,) * n)
+        self._bids_cache[seat] = (key, out)
         return out
 
     def _maybe_close_bidding(self) -> None:
@@ -251,7 +268,7 @@ class Hand:
             suit, how = rules.no_bid_suit, "fixed-suit"
         else:
             suit, how = self._flip_kitty(), "flip-kitty"
-        self.trumps = Trumps(self.level, suit, rules.twos_trump)
+        self.trumps = trumps_for(self.level, suit, rules.twos_trump)
         self.trump_how = how
         assert self.dealer is not None
         self._emit(
@@ -445,7 +462,8 @@ class Hand:
         assert last.lead is not None and last.winner is not None
         captured = last.winner in attackers and rules.kitty_capture != "none"
         kitty = self.buried or tuple(self.kitty)
-        kind = last.lead.shape[0]
+        winning = next(cards for seat, cards in last.plays if seat == last.winner)
+        kind = decompose(winning, self.trumps)[0].kind  # RULES §8: the winning play's largest
         mult = kitty_multiplier(rules, kind) if captured else 0
         bonus = kitty_bonus(rules, points(kitty), kind) if captured else 0
         base = sum(self.won[s] for s in attackers) + self.penalty

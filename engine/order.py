@@ -10,6 +10,7 @@ sorting all use these positions, so every variant's order is in this one table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.cards import ALL_CARDS, BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card
 from engine.errors import RulesError
@@ -24,6 +25,9 @@ class Trumps:
     twos_trump: bool = False
     _suit: dict[Card, str] = field(init=False, repr=False, compare=False, hash=False)
     _pos: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
+    _keys: dict[Card, tuple[int, int, int]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         if self.level not in RANKS:
@@ -33,6 +37,12 @@ class Trumps:
         suit_of, pos = _build(self.level, self.trump, self.twos_trump)
         object.__setattr__(self, "_suit", suit_of)
         object.__setattr__(self, "_pos", pos)
+        keys = {}
+        for tie, card in enumerate(ALL_CARDS):  # stable order among equal-position cards
+            s = suit_of[card]
+            group = 0 if s == TRUMP else 1 + "SHCD".index(s)
+            keys[card] = (group, -pos[card], -tie)
+        object.__setattr__(self, "_keys", keys)
 
     @classmethod
     def parse(cls, level: str, trump: str, twos_trump: bool = False) -> Trumps:
@@ -54,16 +64,19 @@ class Trumps:
 
     def sort_key(self, card: Card) -> tuple[int, int, int]:
         """Display order, highest first when sorted ascending: trumps, then S H C D."""
-        s = self._suit[card]
-        group = 0 if s == TRUMP else 1 + "SHCD".index(s)
-        tie = -ALL_CARDS.index(card)  # stable order among equal-position cards
-        return (group, -self._pos[card], tie)
+        return self._keys[card]
 
     def sorted(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
         return sorted(cards, key=self.sort_key)
 
     def label(self) -> str:
         return f"{self.level}{self.trump or ' no trump'}"
+
+
+@cache
+def trumps_for(level: str, trump: str | None, twos_trump: bool = False) -> Trumps:
+    """A shared ``Trumps`` (they are immutable, and building the tables costs)."""
+    return Trumps(level, trump, twos_trump)
 
 
 def _build(level: str, trump: str | None, twos: bool) -> tuple[dict[Card, str], dict[Card, int]]:

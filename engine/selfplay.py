@@ -44,6 +44,8 @@ def play_hand(hand: Hand, players: list[Player], rng: random.Random) -> Hand:
             hand.apply(DealCard())
         acted = False
         for seat in range(4):
+            if not hand.actions_for(seat):
+                continue
             action = players[seat](view(hand, seat), rng)
             if action is not None:
                 hand.apply(action)

@@ -18,7 +18,7 @@ from engine.errors import RulesError
 from engine.follows import check_follow, legal_follows
 from engine.hand import Hand, Phase, lead_candidates
 from engine.leads import check_lead, lead_shape
-from engine.order import Trumps
+from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
 
 
@@ -62,7 +62,7 @@ class View:
     def trumps(self) -> Trumps | None:
         if not self.trump_known:
             return None
-        return Trumps(self.level, self.trump, self.rules.twos_trump)
+        return trumps_for(self.level, self.trump, self.rules.twos_trump)
 
     def check_play(self, cards: list[Card]) -> None:
         """Raise the rules' error if ``cards`` is not a legal play for this seat now.
@@ -159,7 +159,7 @@ def view(hand: Hand, seat: int | None) -> View:
         won=tuple(hand.won),
         attacker_points=_attacker_points(hand) if defenders is not None else None,
         outcome=_outcome(hand),
-        actions=_actions(hand, seat),
+        actions=hand.actions_for(seat) if seat is not None else (),
     )
 
 
@@ -188,20 +188,3 @@ def _outcome(hand: Hand) -> dict[str, Any] | None:
         "defenders": list(o.defenders),
         "next_dealer": o.next_dealer,
     }
-
-
-def _actions(hand: Hand, seat: int | None) -> tuple[str, ...]:
-    if seat is None:
-        return ()
-    if hand.phase == Phase.DEAL:
-        acts = ["bid"] if hand.legal_bids(seat) else []
-        if hand.deal_complete and seat not in hand.passed:
-            acts.append("pass-bid")
-        return tuple(acts)
-    if hand.phase == Phase.BURY and seat == hand.dealer:
-        return ("bury",)
-    if hand.phase == Phase.CALL and seat == hand.dealer:
-        return ("call-friend",)
-    if hand.phase == Phase.PLAY and seat == hand.turn:
-        return ("play",)
-    return ()

@@ -1,0 +1,22 @@
+# Two commands for a fresh clone (see README): `make play` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+.PHONY: play test bench
+play: $(BIN)/.installed
+	$(BIN)/python -m engine.play --preset classic
+
+test: $(BIN)/.installed
+	$(BIN)/ruff check engine tests bench
+	$(BIN)/ruff format --check engine tests bench
+	$(BIN)/python -m pytest
+
+bench: $(BIN)/.installed
+	$(BIN)/python bench/engine_bench.py
