@@ -107,9 +107,11 @@ class Hand:
         self.hands: list[Counter[Card]] = [Counter() for _ in range(4)]
         self.kitty: list[Card] = []
         self.bid: Bid | None = None
+        self.bids: list[tuple[Bid, bool]] = []  # every bid, and whether all seats saw it
         self.first_bidder: int | None = None
         self.passed: set[int] = set()
         self._bids_cache: dict[int, tuple[Any, list[tuple[Card, ...]]]] = {}
+        self._bid_cards = [self.level + s for s in SUITS] + list(JOKERS)
         self.phase = Phase.DEAL
         self.trumps: Trumps | None = None
         self.trump_how = ""
@@ -124,6 +126,7 @@ class Hand:
         self.won: list[int] = [0, 0, 0, 0]  # points in tricks won, per seat
         self.penalty = 0  # attackers' points from failed throws (+ defender's, - attacker's)
         self.played: Counter[Card] = Counter()
+        self.failed_throws: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
         self.outcome: Outcome | None = None
 
     @property
@@ -191,6 +194,7 @@ class Hand:
             self.kitty = self.deck[self.dealt :]
             self._emit(Event("deal-end", {"kitty_size": len(self.kitty)}))
             if self.rules.bidding == "hidden" and self.bid is not None:
+                self.bids[-1] = (self.bid, True)
                 self._emit(Event("bid-revealed", _bid_dict(self.bid)))
             self._maybe_close_bidding()
 
@@ -205,6 +209,7 @@ class Hand:
             raise RulesError("not-holding", cards=" ".join(missing))
         check_bid(self.bid, bid.seat, bid.cards, self.level, self.rules)
         self.bid = bid
+        self.bids.append((bid, not (self.rules.bidding == "hidden" and not self.deal_complete)))
         if self.first_bidder is None:
             self.first_bidder = bid.seat
         self.passed.discard(bid.seat)
@@ -231,7 +236,9 @@ class Hand:
         if self.phase != Phase.DEAL:
             return []
         have = self.hands[seat]
-        cards = [c for c in [self.level + s for s in SUITS] + list(JOKERS) if have.get(c, 0)]
+        cards = [c for c in self._bid_cards if c in have]
+        if not cards:
+            return []
         key = (self.bid, tuple((c, have[c]) for c in cards))
         cached = self._bids_cache.get(seat)
         if cached is not None and cached[0] == key:
@@ -422,6 +429,7 @@ class Hand:
             self._finish_trick()
 
     def _throw_failed(self, seat: int, lead: Lead) -> None:
+        self.failed_throws.append((seat, lead.attempted or (), lead.cards))
         penalty = self.rules.throw_penalty
         if penalty:
             self.penalty += penalty if seat in self.defenders else -penalty

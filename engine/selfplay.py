@@ -37,6 +37,35 @@ def random_player(v: View, rng: random.Random) -> Action | None:
     return None
 
 
+def play_random(hand: Hand, rng: random.Random) -> Hand:
+    """Drive ``hand`` to its end with random-legal actions chosen by the engine itself.
+
+    The same choices as ``random_player`` without building views: the measure of the engine's
+    own speed (bench/engine_bench.py) and the fast driver for property tests.
+    """
+    while hand.phase != Phase.DONE:
+        phase = hand.phase
+        if phase == Phase.DEAL:
+            if not hand.deal_complete:
+                hand.apply(DealCard())
+            for seat in range(4):
+                if hand.phase != Phase.DEAL:
+                    break
+                bids = hand.legal_bids(seat)
+                if bids and rng.random() < (0.5 if hand.deal_complete else 0.05):
+                    hand.apply(Bid(seat, rng.choice(bids)))
+                elif hand.deal_complete and seat not in hand.passed:
+                    hand.apply(PassBid(seat))
+        elif phase == Phase.PLAY:
+            assert hand.turn is not None
+            cards = rng.choice(hand.play_candidates(hand.turn, limit=30))
+            hand.apply(Play(hand.turn, tuple(cards)))
+        else:
+            assert hand.dealer is not None
+            hand.apply(random_player(view(hand, hand.dealer), rng) or DealCard())
+    return hand
+
+
 def play_hand(hand: Hand, players: list[Player], rng: random.Random) -> Hand:
     """Drive ``hand`` to its end: deal a card, let each seat act, repeat."""
     while hand.phase != Phase.DONE:

@@ -38,6 +38,7 @@ class View:
     dealt: int
     deal_complete: bool
     bid: dict[str, Any] | None
+    bids: tuple[dict[str, Any], ...]  # every bid this seat has seen, in order
     passed: tuple[int, ...]
     legal_bids: tuple[tuple[Card, ...], ...]
     kitty_size: int
@@ -53,6 +54,8 @@ class View:
     trick: tuple[tuple[int, tuple[Card, ...]], ...]
     last_trick: tuple[tuple[int, tuple[Card, ...]], ...]
     last_winner: int | None
+    tricks: tuple[dict[str, Any], ...]  # every finished trick: leader, plays, winner, points
+    failed_throws: tuple[dict[str, Any], ...]  # seat, attempted, forced
     won: tuple[int, ...]  # points in tricks won, per seat
     attacker_points: int | None
     outcome: dict[str, Any] | None
@@ -141,6 +144,11 @@ def view(hand: Hand, seat: int | None) -> View:
         dealt=hand.dealt,
         deal_complete=hand.deal_complete,
         bid=bid,
+        bids=tuple(
+            {"seat": b.seat, "cards": list(b.cards)}
+            for b, public in hand.bids
+            if public or b.seat == seat
+        ),
         passed=tuple(sorted(hand.passed)),
         legal_bids=tuple(hand.legal_bids(seat)) if seat is not None else (),
         kitty_size=len(hand.kitty) if hand.deal_complete else rules.kitty_size,
@@ -156,6 +164,18 @@ def view(hand: Hand, seat: int | None) -> View:
         trick=tuple(hand.trick.plays) if hand.trick else (),
         last_trick=tuple(last.plays) if last else (),
         last_winner=last.winner if last else None,
+        tricks=tuple(
+            {
+                "leader": t.leader,
+                "plays": [[p, list(c)] for p, c in t.plays],
+                "winner": t.winner,
+                "points": t.points,
+            }
+            for t in hand.tricks
+        ),
+        failed_throws=tuple(
+            {"seat": p, "attempted": list(a), "forced": list(f)} for p, a, f in hand.failed_throws
+        ),
         won=tuple(hand.won),
         attacker_points=_attacker_points(hand) if defenders is not None else None,
         outcome=_outcome(hand),
