@@ -44,7 +44,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # plays: follows
     "wrong-count": ("play {need} cards, as many as were led", "必须出 {need} 张牌，与首家张数相同"),
     "must-follow-suit": (
-        "you hold {suit} and must play it first",
+        "you hold {suit} and must play them first",
         "你有{suit_zh}，必须先出{suit_zh}",
     ),
     "must-follow-pair": (

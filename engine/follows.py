@@ -290,7 +290,8 @@ def multiset_combinations(pool: Counter[Card], k: int, trumps: Trumps) -> Iterat
     """Distinct k-card sub-multisets of ``pool``, lowest cards first."""
     cards = sorted(pool, key=lambda c: (trumps.is_trump(c), trumps.position(c), c))
     caps = [pool[c] for c in cards]
-    suffix = list(itertools.accumulate(reversed(caps)))[::-1] + [0]
+    suffix = [*itertools.accumulate(reversed(caps))][::-1]
+    suffix.append(0)
 
     def rec(i: int, left: int) -> Iterator[list[Card]]:
         if left == 0:
