@@ -1,11 +1,14 @@
-"""Engine throughput: legal-follow enumerations and trick judgings per second, 2-4 decks.
+"""Engine throughput: legal follows and trick judgings per second; full hands per second.
 
-    python bench/engine_bench.py [--seconds S] [--seed N] [--positions N]
+    python bench/engine_bench.py [--seconds S] [--seed N] [--positions N] [--hands N]
 
 Positions are random but seeded: a shuffled deck dealt to four hands, a random level and trump,
 a random legal lead from one hand (one to three of its components in one suit, judged as a throw
 against the other hands, so a failed throw stands as its forced play). Building positions is not
 timed; each figure times only the engine call, cycling over the prepared positions.
+
+Full hands: every preset, deal to score, random-legal choices made by the engine itself
+(engine.selfplay.play_random), on one core; with the mean time of one ``Hand.apply``.
 """
 
 from __future__ import annotations
@@ -23,9 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.cards import RANKS, SUITS, Card, deck
 from engine.follows import legal_follows
+from engine.hand import Hand, Setup
 from engine.leads import check_lead
 from engine.order import Trumps
+from engine.rules import PRESETS as ALL_PRESETS
 from engine.rules import RuleSet, preset
+from engine.selfplay import play_random
 from engine.shapes import Kind, decompose
 from engine.tricks import winner
 
@@ -104,11 +110,24 @@ def rate(items: list[Any], call: Callable[[Any], object], seconds: float) -> flo
             return done / (now - start)
 
 
+def hands_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float]:
+    """(hands per second, microseconds per apply) over ``count`` random-legal hands."""
+    applies = 0
+    start = time.perf_counter()
+    for i in range(count):
+        hand = Hand(rules, Setup(seed=seed * 100_003 + i, levels=("2",) * 4, dealer=i % 4))
+        play_random(hand, random.Random(i))
+        applies += len(hand.actions)
+    elapsed = time.perf_counter() - start
+    return count / elapsed, elapsed / applies * 1e6
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="timing per figure (default 2)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument("--positions", type=int, default=200, help="positions per preset (200)")
+    ap.add_argument("--hands", type=int, default=100, help="full hands per preset (100)")
     args = ap.parse_args()
 
     print(f"engine bench: seed {args.seed}, {args.positions} positions, {args.seconds:g} s each")
@@ -133,6 +152,15 @@ def main() -> None:
         print(f"{name:<11} {rules.decks:>5} {follows:>11,.0f} {mean:>9.1f} {judged:>10,.0f}")
     print("follows/s: complete legal_follows enumerations (limit 200) per second;")
     print("per enum: mean follows listed; tricks/s: engine.tricks.winner on 4-play tricks.")
+    print()
+    header = f"{'preset':<11} {'hands/s':>9} {'µs/apply':>9}"
+    print(header)
+    print("-" * len(header))
+    for name, rules in ALL_PRESETS.items():
+        per_s, per_apply = hands_rate(rules, args.hands, args.seed)
+        print(f"{name:<11} {per_s:>9.1f} {per_apply:>9.1f}")
+    print("hands/s: random-legal hands, deal to score, one core; µs/apply: mean Hand.apply")
+    print("(including the random choice of the action). Target for classic: >= 200 hands/s.")
 
 
 if __name__ == "__main__":

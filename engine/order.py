@@ -56,6 +56,11 @@ class Trumps:
         """Effective suit: ``T`` for a trump, else the printed suit."""
         return self._suit[card]
 
+    @property
+    def suit_table(self) -> dict[Card, str]:
+        """Card -> effective suit, for hot loops (read only)."""
+        return self._suit
+
     def is_trump(self, card: Card) -> bool:
         return self._suit[card] == TRUMP
 
