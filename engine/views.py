@@ -82,6 +82,17 @@ class View:
         first = self.trick[0][1]
         check_follow(mine, cards, first, lead_shape(first, trumps, self.rules), trumps, self.rules)
 
+    def check_bury(self, cards: list[Card]) -> None:
+        """Raise the rules' error unless ``cards`` is a legal burial for this seat now."""
+        if self.seat is None or "bury" not in self.actions:
+            raise _not_now(self)
+        if len(cards) != self.kitty_size:
+            raise RulesError("bury-count", need=self.kitty_size, got=len(cards))
+        mine = Counter(self.hand)
+        missing = [c for c, n in Counter(cards).items() if mine.get(c, 0) < n]
+        if missing:
+            raise RulesError("not-holding", cards=" ".join(missing))
+
     def play_candidates(self, limit: int = 50) -> list[list[Card]]:
         trumps = self.trumps
         if self.seat is None or trumps is None or "play" not in self.actions:
