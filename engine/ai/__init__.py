@@ -1,0 +1,49 @@
+"""AI players for every preset and every decision, and hints for a human player.
+
+    make_player(level, seed).act(view) -> Action | None
+    hint(view) -> Hint(action, reason_en, reason_zh)
+
+Levels: ``random`` (uniform legal actions), ``easy`` (rule-based with occasional random plays),
+``normal`` (rule-based, ``engine.ai.basic``), ``hard`` (determinized Monte Carlo search,
+``engine.ai.expert``), ``master`` (the search with a larger budget). A player sees only its
+seat's ``View``. Search is a pure function of the view: call it off the UI thread (an executor
+or a worker process). See docs/AI.md.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine.actions import Action
+from engine.views import View
+
+from .expert import DEFAULT_BUDGET, MASTER_BUDGET, MAX_SAMPLES
+from .hint import Hint, hint
+from .players import BasicPlayer, ExpertPlayer, RandomPlayer
+
+LEVELS = ("random", "easy", "normal", "hard", "master")
+EASY_MISTAKES = 0.2
+
+
+class AIPlayer(Protocol):
+    level: str
+
+    def act(self, view: View) -> Action | None: ...
+
+
+def make_player(level: str = "normal", seed: int = 0) -> AIPlayer:
+    """A player of one difficulty level (``LEVELS``); ``seed`` fixes its random choices."""
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "easy":
+        return BasicPlayer(seed, mistakes=EASY_MISTAKES)
+    if level == "normal":
+        return BasicPlayer(seed)
+    if level == "hard":
+        return ExpertPlayer(seed, DEFAULT_BUDGET, MAX_SAMPLES, "hard")
+    if level == "master":
+        return ExpertPlayer(seed, MASTER_BUDGET, 4 * MAX_SAMPLES, "master")
+    raise ValueError(f"unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
+
+
+__all__ = ["LEVELS", "AIPlayer", "Hint", "hint", "make_player"]

@@ -1,0 +1,462 @@
+"""The rule-based player: bids, burial, friend call and card play by experienced players' rules.
+
+Every decision is a pure function of what the seat knows. Play decisions take a ``Knowledge``
+(``engine.ai.memory``), so the same policy drives a real seat (from its ``View``) and every seat
+of a playout (``engine.ai.playout``). Plays are chosen among the engine's legal candidates (plus
+throws the policy builds and checks itself), so the policy never proposes an illegal play.
+
+Leading: a throw of sure winners, then sure-winning tractors/tuples/singles in suits nobody is
+known to ruff, then trumps when we hold enough of them to draw the rest, then a low card from a
+short side suit (to make a void) with no points in it. Following: each legal candidate is scored
+by the points it swings to our side (with the chance that our side keeps the trick: sure when
+nobody after us can beat it), a bonus for taking the lead, and the strength it spends — so the
+player feeds points to a partner who holds the trick, ruffs and over-ruffs tricks that carry
+points, and plays low when the trick is lost. On the last trick the kitty's worth is at stake.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.actions import Bury, CallFriend
+from engine.bids import Bid, bid_strength
+from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, points
+from engine.errors import RulesError
+from engine.follows import check_follow, legal_follows
+from engine.hand import lead_candidates
+from engine.leads import check_lead
+from engine.order import TRUMP, Trumps, trumps_for
+from engine.shapes import Component, decompose, options, realize
+from engine.tricks import standing
+from engine.views import View
+
+from .memory import SIDE_MINE, Knowledge
+
+FOLLOW_LIMIT = 40  # legal follows scored per decision (the engine lists the lowest first)
+
+
+# -- card values ---------------------------------------------------------------------------
+
+
+def card_value(card: Card, trumps: Trumps) -> float:
+    """How much a card is worth keeping: trumps over side cards, high over low."""
+    pos = trumps.position(card)
+    return 14.0 + pos if trumps.is_trump(card) else float(pos)
+
+
+def spend(play: Sequence[Card], hand: Counter[Card], trumps: Trumps) -> float:
+    """The strength a play gives up: card values, and a penalty for each tuple it breaks."""
+    cost = sum(card_value(c, trumps) for c in play)
+    used = Counter(play)
+    for c, n in used.items():
+        if hand[c] >= 2 and n < hand[c]:
+            cost += 4.0
+    return cost
+
+
+# -- who can still beat what -----------------------------------------------------------------
+
+
+def beatable(k: Knowledge, comp: Component, suit: str) -> bool:
+    """Whether the outside cards hold a higher component of the same kind in ``suit``."""
+    outside = k.outside_in(suit)
+    if not outside:
+        return False
+    pos = k.trumps.position
+    if comp.size == 1:
+        return any(pos(c) > comp.top for c in outside)
+    return any(top > comp.top for top, _ in options(outside, k.trumps, comp.kind))
+
+
+def ruff_risk(k: Knowledge, suit: str, n: int, seats: Sequence[int]) -> bool:
+    """Whether one of ``seats`` (not on our side) may ruff an off-suit play of ``n`` cards."""
+    if suit == TRUMP or not k.outside_in(TRUMP):
+        return False
+    left = sum(k.outside_in(suit).values())
+    for s in seats:
+        if k.team[s] == SIDE_MINE:
+            continue
+        if suit in k.voids[s] and TRUMP not in k.voids[s]:
+            return True
+        if left < 2 * n + 1 and TRUMP not in k.voids[s]:
+            return True  # few cards left out there: someone is probably void
+    return False
+
+
+def others_after(k: Knowledge) -> list[int]:
+    """Seats that still play in this trick after us."""
+    done = len(k.trick) + 1
+    return [(k.seat + i) % 4 for i in range(1, 5 - done)]
+
+
+# -- leading ------------------------------------------------------------------------------
+
+
+def sure(k: Knowledge, cards: Sequence[Card]) -> bool:
+    """No outside holding of the suit can beat any component of this lead."""
+    suit = k.trumps.suit(cards[0])
+    return not any(beatable(k, comp, suit) for comp in decompose(cards, k.trumps))
+
+
+def _suit_cards(hand: Counter[Card], trumps: Trumps) -> dict[str, Counter[Card]]:
+    out: dict[str, Counter[Card]] = {}
+    for c, n in hand.items():
+        if n > 0:
+            out.setdefault(trumps.suit(c), Counter())[c] = n
+    return out
+
+
+def throws(k: Knowledge) -> list[list[Card]]:
+    """Throws (several components of one suit) made only of components nobody can beat."""
+    found = []
+    opponents = [s for s in range(4) if s != k.seat]
+    for suit, cards in _suit_cards(k.hand, k.trumps).items():
+        comps = [c for c in decompose(cards.elements(), k.trumps) if not beatable(k, c, suit)]
+        if len(comps) < 2:
+            continue
+        play = [c for comp in comps for c in comp.cards]
+        if ruff_risk(k, suit, len(play), opponents):
+            continue
+        found.append(play)
+    return found
+
+
+def chaoshan_throws(k: Knowledge) -> list[list[Card]]:
+    """潮汕 suit throws the rules allow now."""
+    found = []
+    for suit, cards in _suit_cards(k.hand, k.trumps).items():
+        if suit == TRUMP or sum(cards.values()) < 2:
+            continue
+        play = list(cards.elements())
+        try:
+            check_lead(k.hand, play, k.trumps, k.rules, None, k.played)
+        except RulesError:
+            continue
+        found.append(play)
+    return found
+
+
+def lead_options(k: Knowledge) -> list[list[Card]]:
+    """Every lead the policy considers: the engine's candidates plus legal throws."""
+    out = lead_candidates(k.hand, k.trumps, k.rules)
+    extra = chaoshan_throws(k) if k.rules.lead_rule == "chaoshan" else throws(k)
+    return out + extra
+
+
+def score_lead(k: Knowledge, play: Sequence[Card]) -> float:
+    """Higher is better: sure winners first (bigger first), then trump draws, then low leads."""
+    trumps = k.trumps
+    suit = trumps.suit(play[0])
+    n = len(play)
+    comps = decompose(play, trumps)
+    big = comps[0]
+    opponents = [s for s in range(4) if k.team[s] != SIDE_MINE]
+    is_sure = sure(k, play) if k.rules.lead_rule != "chaoshan" or n == 1 else _suit_top(k, play)
+    risky = ruff_risk(k, suit, n, opponents)
+    pts = points(play)
+    cost = spend(play, k.hand, trumps)
+    my_trumps = sum(k.hand[c] for c in k.hand if trumps.is_trump(c))
+    out_trumps = sum(k.outside_in(TRUMP).values())
+    if is_sure and not risky:
+        # A sure trick: the bigger the better; trump winners only while drawing helps.
+        score = 100.0 + 10 * n + 5 * big.size * big.length + pts
+        if suit == TRUMP and out_trumps == 0:
+            score -= 60  # nobody else has trumps: keep them for ruffing
+        return score
+    if suit == TRUMP:
+        if out_trumps and my_trumps >= max(4, out_trumps // 2) and k.defending is not False:
+            return 40.0 + 5 * big.size - cost / 4 - pts
+        return -20.0 - cost - 2 * pts
+    # A low side-suit lead: short suits first (towards a void), no points, no breaking pairs.
+    length = sum(k.hand[c] for c in k.hand if trumps.suit(c) == suit)
+    partner_ruffs = any(
+        k.team[s] == SIDE_MINE and s != k.seat and suit in k.voids[s] and TRUMP not in k.voids[s]
+        for s in range(4)
+    )
+    score = -cost - 3 * pts - 1.5 * length + (15 if partner_ruffs else 0)
+    if big.size >= 2:
+        score += 6 * big.size * big.length - pts  # a low pair forces others to split theirs
+    if risky and pts:
+        score -= 2 * pts
+    return score
+
+
+def _suit_top(k: Knowledge, play: Sequence[Card]) -> bool:
+    """潮汕 suit throw: our highest card tops every outside card of the suit."""
+    suit = k.trumps.suit(play[0])
+    top = max(k.trumps.position(c) for c in play)
+    return not any(k.trumps.position(c) > top for c in k.outside_in(suit))
+
+
+# -- following ------------------------------------------------------------------------------
+
+
+def follow_options(k: Knowledge, limit: int = FOLLOW_LIMIT) -> list[list[Card]]:
+    """Legal follows: the engine's lowest-first list plus point-feeding and high variants."""
+    assert k.shape is not None
+    lead = k.trick[0][1]
+    trumps = k.trumps
+    found = list(legal_follows(k.hand, lead, k.shape, trumps, k.rules, limit))
+    if len(found) < limit:
+        return found
+    seen = {tuple(sorted(p)) for p in found}
+    for extra in _variants(k, lead):
+        key = tuple(sorted(extra))
+        if key in seen:
+            continue
+        try:
+            check_follow(k.hand, extra, lead, k.shape, trumps, k.rules)
+        except RulesError:
+            continue
+        seen.add(key)
+        found.append(extra)
+    return found
+
+
+def _variants(k: Knowledge, lead: Sequence[Card]) -> list[list[Card]]:
+    """Follows the lowest-first enumeration may cut off: with points, or with high cards."""
+    trumps = k.trumps
+    need = len(lead)
+    suit = trumps.suit(lead[0])
+    mine = [c for c in k.hand.elements() if trumps.suit(c) == suit]
+    rest = [c for c in k.hand.elements() if trumps.suit(c) != suit]
+    key_pts = lambda c: (-POINTS[c], card_value(c, trumps))  # noqa: E731
+    key_low = lambda c: card_value(c, trumps)  # noqa: E731
+    out = []
+    if len(mine) >= need:
+        out.append(sorted(mine, key=key_pts)[:need])
+        out.append(sorted(mine, key=key_low, reverse=True)[:need])
+        return out
+    fill = need - len(mine)
+    side = [c for c in rest if not trumps.is_trump(c)]
+    out.append(mine + sorted(side, key=key_pts)[:fill] if len(side) >= fill else [])
+    if suit != TRUMP and not mine:
+        trump_cards = Counter(c for c in rest if trumps.is_trump(c))
+        if sum(trump_cards.values()) >= need:
+            for used, left in itertools.islice(realize(trump_cards, trumps, k.shape or ()), 3):
+                filler = sorted(left.elements(), key=key_low)[: need - len(used)]
+                out.append(used + filler)
+    return [p for p in out if len(p) == need]
+
+
+def score_follow(k: Knowledge, play: Sequence[Card]) -> float:
+    """Expected points our side gains, plus the lead's worth, less the strength spent."""
+    assert k.shape is not None
+    trumps = k.trumps
+    plays = [cards for _, cards in k.trick] + [tuple(play)]
+    st = standing(plays, k.shape, trumps)
+    holder = k.seat if st.index == len(plays) - 1 else k.trick[st.index][0]
+    stake = sum(points(c) for c in plays)
+    after = others_after(k)
+    if k.last_trick:
+        stake += k.kitty_points * 2
+    if k.team[holder] == SIDE_MINE:
+        p = _hold_chance(k, plays[st.index], st.ruff, after)
+    else:
+        p = 0.0
+        if any(k.team[s] == SIDE_MINE for s in after) and k.team[holder] != SIDE_MINE:
+            p = 0.25  # partner still to play
+    cost = spend(play, k.hand, trumps)
+    if holder == k.seat and p > 0.9:
+        cost *= 0.5  # a card that takes the trick is not thrown away
+    return (2 * p - 1) * stake + 4 * p * (holder == k.seat) - cost * 0.6
+
+
+def _hold_chance(k: Knowledge, best: Sequence[Card], ruff: bool, after: list[int]) -> float:
+    threats = [s for s in after if k.team[s] != SIDE_MINE]
+    if not threats:
+        return 1.0
+    trumps = k.trumps
+    lead_suit = trumps.suit(k.trick[0][1][0]) if k.trick else trumps.suit(best[0])
+    win_suit = TRUMP if ruff else lead_suit
+    comps = decompose(best, trumps)
+    if len(comps) > 1 and not ruff and k.shape is not None:
+        return 0.8  # a throw stands unless someone ruffs it
+    if beatable(k, comps[0], win_suit):
+        return 0.3
+    if not ruff and ruff_risk(k, lead_suit, len(best), threats):
+        return 0.4
+    if ruff and any(lead_suit in k.voids[s] for s in threats):
+        return 0.6
+    return 0.95
+
+
+# -- the play decision ----------------------------------------------------------------------
+
+
+def ranked_plays(k: Knowledge, limit: int = FOLLOW_LIMIT) -> list[tuple[float, list[Card]]]:
+    """Every play the policy considers, best first."""
+    if not k.trick:
+        scored = [(score_lead(k, p), p) for p in lead_options(k)]
+    else:
+        scored = [(score_follow(k, p), p) for p in follow_options(k, limit)]
+    scored.sort(key=lambda sp: -sp[0])
+    return scored
+
+
+def choose_play(k: Knowledge) -> list[Card]:
+    return ranked_plays(k)[0][1]
+
+
+# -- bidding ---------------------------------------------------------------------------------
+
+
+def bid_choice(v: View) -> tuple[Card, ...] | None:
+    """A bid when our hand would make a good trump suit; None to wait or pass."""
+    if not v.legal_bids:
+        return None
+    hand = Counter(v.hand)
+    held = sum(hand.values())
+    if held == 0:
+        return None
+    level = v.level
+    current = v.bid
+    if (
+        current is not None
+        and v.rules.partners == "fixed"
+        and current["seat"] != v.seat
+        and (current["seat"] - v.seat) % 2 == 0
+    ):
+        return None  # partner's bid stands: leave it
+    best: tuple[float, tuple[Card, ...]] | None = None
+    strengths = {}
+    for cards in v.legal_bids:
+        strengths[cards] = _suit_strength(hand, cards[0], level, v.rules.twos_trump)
+    for cards, s in strengths.items():
+        rel = s / held
+        need = 0.42 if not v.deal_complete else 0.30
+        if v.rules.bidding == "first-bid" and not v.deal_complete:
+            need = 0.36 if held >= 6 else 0.6
+        if cards[0] in JOKERS:
+            need += 0.1  # no trump: only with a hand rich in level cards and jokers
+        if current is not None and current["seat"] == v.seat:
+            mine = _suit_strength(hand, current["cards"][0], level, v.rules.twos_trump)
+            if cards[0] != current["cards"][0] and s < mine + 2:
+                continue  # our own bid's suit is as good
+        if rel < need and not _must_bid(v):
+            continue
+        key = (rel + 0.01 * len(cards), cards)
+        if best is None or key[0] > best[0]:
+            best = key
+    if best is None:
+        return None
+    cards = best[1]
+    ours = current is not None and current["seat"] == v.seat
+    # Reinforce our own bid only after the deal, from a single to a pair.
+    if (
+        ours
+        and cards[0] == current["cards"][0]
+        and (len(current["cards"]) >= 2 or not v.deal_complete)
+    ):
+        return None
+    return cards
+
+
+def _must_bid(v: View) -> bool:
+    """After the deal with no bid, a redeal or a kitty flip is worse than any bid of ours."""
+    return v.deal_complete and v.bid is None and v.rules.no_bid in ("redeal", "flip-kitty")
+
+
+def _suit_strength(hand: Counter[Card], card: Card, level: str, twos: bool) -> float:
+    trump = None if card in JOKERS else card[1]
+    trumps = trumps_for(level, trump, twos)
+    s = 0.0
+    for c, n in hand.items():
+        if trumps.is_trump(c):
+            s += n * (1.5 if c in JOKERS or c[0] == level else 1.0)
+    return s
+
+
+def bid_action(v: View) -> Bid | None:
+    cards = bid_choice(v)
+    if cards is None:
+        return None
+    try:
+        bid_strength(cards, v.level, v.rules)
+    except RulesError:
+        return None
+    assert v.seat is not None
+    return Bid(v.seat, cards)
+
+
+# -- burying and the friend ------------------------------------------------------------------
+
+
+def bury_choice(v: View) -> tuple[Card, ...]:
+    """Bury to void short side suits, keeping trumps, aces, kings, pairs and points."""
+    trumps = v.trumps
+    assert trumps is not None
+    hand = Counter(v.hand)
+    need = v.kitty_size
+    show = v.rules.show_buried_ak
+
+    def keep(c: Card) -> float:
+        if trumps.is_trump(c):
+            return 200.0 + trumps.position(c)
+        val = float(trumps.position(c))
+        val += 3.0 * POINTS[c]
+        if hand[c] >= 2:
+            val += 12.0
+        if show and c[0] in "AK":
+            val += 15.0
+        return val
+
+    side = {s: [c for c in hand.elements() if trumps.suit(c) == s] for s in SUITS}
+    side = {s: cs for s, cs in side.items() if cs}
+    best: tuple[float, list[Card]] | None = None
+    suits = list(side)
+    for r in range(len(suits) + 1):
+        for group in itertools.combinations(suits, r):
+            cards = [c for s in group for c in side[s]]
+            if len(cards) > need:
+                continue
+            rest = sorted((c for c in hand.elements() if trumps.suit(c) not in group), key=keep)
+            picked = cards + rest[: need - len(cards)]
+            if len(picked) < need:
+                continue
+            cost = sum(keep(c) for c in picked) - 25.0 * len(group)
+            if best is None or cost < best[0]:
+                best = (cost, picked)
+    assert best is not None
+    return tuple(best[1])
+
+
+def bury_action(v: View) -> Bury:
+    assert v.seat is not None
+    return Bury(v.seat, bury_choice(v))
+
+
+def call_choice(v: View) -> Card:
+    """Call an ace we do not hold (a king when aces are the level) in a side suit we hold."""
+    trumps = v.trumps
+    hand = Counter(v.hand)
+    rank = "A" if v.level != "A" else "K"
+    callable_ = _callable(v)
+    options_: list[tuple[tuple[int, int], Card]] = []
+    for s in SUITS:
+        card = rank + s
+        if card not in callable_ or (trumps is not None and trumps.is_trump(card)):
+            continue
+        if hand[card] >= v.rules.decks:
+            continue
+        length = sum(n for c, n in hand.items() if trumps is not None and trumps.suit(c) == s)
+        options_.append(((hand[card], -length), card))
+    if options_:
+        return min(options_)[1]
+    for card in callable_:
+        if hand[card] < v.rules.decks:
+            return card
+    return callable_[0]
+
+
+def _callable(v: View) -> list[Card]:
+    if v.rules.friend_excludes_level_and_jokers:
+        return [r + s for s in SUITS for r in RANKS if r != v.level]
+    return [r + s for s in SUITS for r in RANKS] + list(JOKERS)
+
+
+def call_action(v: View) -> CallFriend:
+    assert v.seat is not None
+    return CallFriend(v.seat, call_choice(v))

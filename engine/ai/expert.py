@@ -1,0 +1,104 @@
+"""The searching player: determinized Monte Carlo over the hidden cards.
+
+For a play with a real choice, the expert takes the rule-based policy's best few candidates,
+samples deals of the unseen cards consistent with its view (``engine.ai.sampling``), and plays
+each candidate out to the end of the hand with ``basic`` at every seat (``engine.ai.playout``).
+Every candidate is played on the same sampled deals (a paired comparison: the luck of the deal
+cancels between candidates), and the one with the best mean level utility (levels won or lost
+by our side, ``engine.scoring.hand_result`` on the final points, points as a tie-break) is
+chosen. Sampling stops at the time budget or the sample cap, whichever comes first. Forced plays
+(one candidate) and bids, burials and friend calls use the rule-based player.
+
+``decide(view, budget)`` is a pure function of the view and a seed: an app or server calls it in
+an executor or a worker process so its own thread stays responsive.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import zlib
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.views import View
+
+from . import basic
+from .memory import knowledge
+from .playout import World, run, utility
+from .sampling import sample_world
+
+DEFAULT_BUDGET = 0.25  # seconds per searched decision (p95 ≤ 0.5 s on the 2-core machine)
+MASTER_BUDGET = 1.2
+MAX_CANDIDATES = 6
+MAX_SAMPLES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A searched play: the cards, and each candidate's mean utility over the samples."""
+
+    cards: tuple[Card, ...]
+    scores: tuple[tuple[tuple[Card, ...], float], ...]  # best first
+    samples: int
+    searched: bool
+
+
+def candidates(v: View, k_max: int = MAX_CANDIDATES) -> list[list[Card]]:
+    """The rule-based policy's best distinct plays, best first."""
+    k = knowledge(v)
+    ranked = basic.ranked_plays(k)
+    out: list[list[Card]] = []
+    seen: set[tuple[Card, ...]] = set()
+    for _, play in ranked:
+        key = tuple(sorted(play))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(play)
+        if len(out) >= k_max:
+            break
+    return out
+
+
+def decide(
+    v: View,
+    budget: float | None = DEFAULT_BUDGET,
+    samples: int = MAX_SAMPLES,
+    seed: int = 0,
+) -> Decision:
+    """Search the play for ``v``'s seat: at most ``samples`` deals and about ``budget`` seconds
+    (``None``: no clock, so the choice depends only on the view and the seed)."""
+    start = time.perf_counter()
+    cands = candidates(v)
+    if len(cands) == 1:
+        return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
+    assert v.seat is not None
+    rng = random.Random(_seed(v, seed))
+    totals = [0.0] * len(cands)
+    n = 0
+    while n < samples:
+        world = sample_world(v, rng)
+        for i, play in enumerate(cands):
+            totals[i] += _playout(world, play, v.seat)
+        n += 1
+        if budget is not None and n >= 2 and time.perf_counter() - start > budget:
+            break
+    means = [t / n for t in totals]
+    # Ties go to the rule-based order (the candidates come best first).
+    order = sorted(range(len(cands)), key=lambda i: (-round(means[i], 9), i))
+    scores = tuple((tuple(cands[i]), means[i]) for i in order)
+    return Decision(tuple(cands[order[0]]), scores, n, True)
+
+
+def _playout(world: World, play: list[Card], seat: int) -> float:
+    w = world.copy()
+    w.play(play)
+    run(w)
+    return utility(w, seat)
+
+
+def _seed(v: View, seed: int) -> int:
+    """The same view and seed give the same samples (reproducible arenas and hints)."""
+    text = repr((seed, v.seat, v.hand_no, sorted(v.hand), len(v.tricks), len(v.trick)))
+    return zlib.crc32(text.encode())

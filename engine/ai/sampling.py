@@ -1,0 +1,164 @@
+"""Deals of the unseen cards consistent with one seat's view (determinization).
+
+A sampled ``World`` keeps everything the seat knows and fills in only what it does not:
+
+- its own hand, every card played, the trick in progress and the score are copied;
+- each other seat gets exactly as many cards as it holds (``View.counts``);
+- a seat never gets a card of an effective suit it has proven void in;
+- cards a seat is known to hold (bids shown, the rest of a failed throw, less what it has played
+  since) stay with it;
+- the kitty is the seat's own burial when it is the dealer, else the shown cards (潮汕) plus a
+  sample;
+- with a hidden friend, a world where the friend would already have been revealed is rejected.
+
+Cards are dealt most-constrained first, each to an eligible place chosen with odds by the room
+left there; a dead end retries. The real deal always satisfies every constraint, so a retry
+finds one quickly; after many failures the void constraints are dropped (never seen in tests).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.cards import Card
+from engine.leads import lead_shape
+from engine.views import View
+
+from .memory import known_holdings, outside_cards, played_cards, view_tricks, voids_from
+from .playout import World
+
+KITTY = 4  # the kitty's index among the places cards can go
+
+
+def sample_world(v: View, rng: random.Random, tries: int = 200) -> World:
+    """One deal consistent with ``v`` (which must be a view in the play phase)."""
+    trumps = v.trumps
+    seat = v.seat
+    assert trumps is not None and seat is not None and v.dealer is not None
+    played = played_cards(v)
+    tricks = view_tricks(v)
+    voids = voids_from(tricks, trumps)
+    known = known_holdings(v)
+    pool = outside_cards(v, played)
+    for s in range(4):
+        pool -= known[s]
+    kitty_known = v.buried if v.buried else v.buried_shown
+    room = [v.counts[s] - sum(known[s].values()) if s != seat else 0 for s in range(4)]
+    room.append(v.kitty_size - len(kitty_known) if not v.buried else 0)
+    played_by = _played_by(tricks)
+    for attempt in range(tries):
+        use_voids = attempt < tries - 1
+        places = _deal(pool, room, voids if use_voids else None, trumps.suit, rng)
+        if places is None:
+            continue
+        hands = [Counter() for _ in range(4)]
+        for s in range(4):
+            hands[s] = Counter(v.hand) if s == seat else places[s] + known[s]
+        kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
+        partner = _partner(v, hands, played_by)
+        if partner == -1:
+            continue  # the friend would already be known
+        return _world(v, hands, kitty, partner, played, voids)
+    raise RuntimeError("no deal fits the view")  # unreachable with a view of a real hand
+
+
+def _deal(
+    pool: Counter[Card],
+    room: list[int],
+    voids: list[set[str]] | None,
+    suit_of: object,
+    rng: random.Random,
+) -> list[Counter[Card]] | None:
+    left = list(room)
+    cards = list(pool.elements())
+    rng.shuffle(cards)
+    eligible: dict[Card, list[int]] = {}
+    for c in set(cards):
+        s = suit_of(c)  # type: ignore[operator]
+        eligible[c] = [p for p in range(5) if p == KITTY or voids is None or s not in voids[p]]
+    cards.sort(key=lambda c: len(eligible[c]))
+    out = [Counter() for _ in range(5)]
+    for c in cards:
+        opts = [p for p in eligible[c] if left[p] > 0]
+        if not opts:
+            return None
+        total = sum(left[p] for p in opts)
+        r = rng.randrange(total)
+        for p in opts:
+            r -= left[p]
+            if r < 0:
+                break
+        out[p][c] += 1
+        left[p] -= 1
+    return out
+
+
+def _played_by(tricks: list[list[tuple[int, tuple[Card, ...]]]]) -> list[Counter[Card]]:
+    out: list[Counter[Card]] = [Counter() for _ in range(4)]
+    for plays in tricks:
+        for s, cards in plays:
+            out[s].update(cards)
+    return out
+
+
+def _partner(v: View, hands: list[Counter[Card]], played_by: list[Counter[Card]]) -> int | None:
+    """The dealer's partner in this world; -1 when the world contradicts the view."""
+    dealer = v.dealer
+    assert dealer is not None
+    if v.rules.partners == "fixed":
+        return (dealer + 2) % 4
+    if v.friend is not None:
+        return v.friend
+    card = v.friend_card
+    if card is None:
+        return None
+    held = [hands[s][card] + played_by[s][card] for s in range(4)]
+    if held[dealer] >= v.rules.decks:
+        return None
+    partner = None
+    for step in range(1, 4):
+        s = (dealer + step) % 4
+        if held[s]:
+            partner = s
+            break
+    if partner is not None and played_by[partner][card]:
+        return -1
+    return partner
+
+
+def _world(
+    v: View,
+    hands: list[Counter[Card]],
+    kitty: tuple[Card, ...],
+    partner: int | None,
+    played: Counter[Card],
+    voids: list[set[str]],
+) -> World:
+    trumps = v.trumps
+    assert trumps is not None and v.dealer is not None and v.leader is not None
+    trick = [(p, tuple(c)) for p, c in v.trick]
+    shape = lead_shape(trick[0][1], trumps, v.rules) if trick else None
+    defenders = {v.dealer} if partner is None else {v.dealer, partner}
+    pen = v.rules.throw_penalty
+    penalty = sum(pen if f["seat"] in defenders else -pen for f in v.failed_throws) if pen else 0
+    last = [(p, tuple(c)) for p, c in v.last_trick]
+    return World(
+        rules=v.rules,
+        trumps=trumps,
+        hands=hands,
+        kitty=kitty,
+        dealer=v.dealer,
+        friend_card=v.friend_card,
+        partner=partner,
+        revealed=v.rules.partners == "fixed" or v.friend is not None,
+        leader=v.leader,
+        trick=trick,
+        shape=shape,
+        won=list(v.won),
+        penalty=penalty,
+        played=played,
+        voids=voids,
+        last=last,
+        last_winner=v.last_winner,
+    )

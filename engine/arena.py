@@ -1,0 +1,197 @@
+"""The arena: two AI levels play duplicate deals, and the figures say which is stronger.
+
+    python -m engine.arena --preset classic --a expert --b basic --deals 1000 --seed 7 --jobs 2
+
+Duplicate format: every deal (a seed, a dealer and a level, all drawn from ``--seed``) is played
+twice with the same cards, A at seats 0 & 2 then at 1 & 3, so the luck of the cards cancels.
+Printed for A against B: mean signed levels per hand (levels gained by A's seats less B's, per
+seat pair; a 95% confidence interval over deals), points per hand (the attackers' points when B
+deals less when A deals, on the same cards), the share of hands A's side won, and each player's
+decision time (p50/p95/max over burials, friend calls and plays; bids are not timed).
+
+Players: ``random``, ``easy``, ``basic`` (= ``normal``), ``expert`` (= ``hard``), ``master``.
+Results are reproducible from the seed: every player's randomness comes from the deal's seed,
+and the search runs on a fixed number of samples per decision (``--samples``) with no clock
+unless ``--budget`` sets one. ``--jobs`` plays deals in that many processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from engine.actions import DealCard
+from engine.ai import AIPlayer, make_player
+from engine.ai.expert import MAX_SAMPLES
+from engine.ai.players import ExpertPlayer
+from engine.cards import RANKS
+from engine.hand import Hand, Phase, Setup
+from engine.rules import PRESETS, RuleSet, preset
+from engine.views import view
+
+ALIASES = {"basic": "normal", "expert": "hard"}
+ARENA_SAMPLES = 24  # samples per searched decision in the arena (deterministic, no clock)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    rules: RuleSet
+    a: str
+    b: str
+    samples: int
+    budget: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    levels: float  # signed levels per hand for A, averaged over the two plays
+    points: float  # attackers' points when B deals less when A deals, halved
+    won: float  # share of the two hands A's side won (a hand's winners: its winning seats)
+    times_a: tuple[float, ...]
+    times_b: tuple[float, ...]
+
+
+def new_player(name: str, seed: int, cfg: Config) -> AIPlayer:
+    level = ALIASES.get(name, name)
+    if level in ("hard", "master"):
+        samples = cfg.samples if level == "hard" else 4 * cfg.samples
+        return ExpertPlayer(seed, cfg.budget, samples, level)
+    return make_player(level, seed)
+
+
+def deals(seed: int, n: int) -> list[tuple[int, int, str]]:
+    """The deals of a run: (hand seed, dealer, level), all from the run's seed."""
+    rng = random.Random(seed)
+    return [(rng.getrandbits(63), rng.randrange(4), rng.choice(RANKS[:-1])) for _ in range(n)]
+
+
+def play_one(
+    rules: RuleSet, deal: tuple[int, int, str], players: Sequence, timed: Sequence[list[float]]
+) -> Hand:
+    """Play one hand; ``timed[seat]`` collects that seat's decision times."""
+    seed, dealer, level = deal
+    hand = Hand(rules, Setup(seed, (level,) * 4, dealer))
+    while hand.phase != Phase.DONE:
+        if hand.phase == Phase.DEAL and not hand.deal_complete:
+            hand.apply(DealCard())
+        acted = False
+        for seat in range(4):
+            if hand.phase == Phase.DONE:
+                break
+            if not hand.actions_for(seat):
+                continue
+            v = view(hand, seat)
+            start = time.perf_counter()
+            action = players[seat].act(v)
+            if hand.phase != Phase.DEAL:
+                timed[seat].append(time.perf_counter() - start)
+            if action is not None:
+                hand.apply(action)
+                acted = True
+        if not acted and hand.phase == Phase.DEAL and hand.deal_complete:
+            raise AssertionError("bidding is stuck")
+    return hand
+
+
+def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:
+    cfg, deal = args
+    levels = points = won = 0.0
+    times_a: list[float] = []
+    times_b: list[float] = []
+    for a_seats in ((0, 2), (1, 3)):
+        players = [new_player(cfg.a if s in a_seats else cfg.b, deal[0] + s, cfg) for s in range(4)]
+        timed: list[list[float]] = [[], [], [], []]
+        hand = play_one(cfg.rules, deal, players, timed)
+        o = hand.outcome
+        assert o is not None
+        winners = (
+            set(o.defenders) if o.result.winner == "defenders" else set(range(4)) - set(o.defenders)
+        )
+        a_gain = sum(o.result.levels for s in a_seats if s in winners)
+        b_gain = sum(o.result.levels for s in range(4) if s not in a_seats and s in winners)
+        levels += (a_gain - b_gain) / 2 / 2
+        a_deals = hand.dealer in a_seats
+        points += (-o.attacker_points if a_deals else o.attacker_points) / 2
+        won += len(winners & set(a_seats)) / len(winners) / 2
+        for s in range(4):
+            (times_a if s in a_seats else times_b).extend(timed[s])
+    return DealResult(levels, points, won, tuple(times_a), tuple(times_b))
+
+
+def run(cfg: Config, seed: int, n: int, jobs: int = 1) -> list[DealResult]:
+    work = [(cfg, d) for d in deals(seed, n)]
+    if jobs <= 1:
+        return [play_deal(w) for w in work]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(play_deal, work, chunksize=max(1, n // (jobs * 8))))
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval."""
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, math.inf
+    return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def percentiles(xs: Sequence[float]) -> tuple[float, float, float]:
+    if not xs:
+        return 0.0, 0.0, 0.0
+    s = sorted(xs)
+    return s[len(s) // 2], s[min(len(s) - 1, int(0.95 * len(s)))], s[-1]
+
+
+def report(cfg: Config, results: list[DealResult], seconds: float) -> str:
+    lv, lv_ci = mean_ci([r.levels for r in results])
+    pt, pt_ci = mean_ci([r.points for r in results])
+    won = statistics.fmean(r.won for r in results)
+    lines = [
+        f"preset {cfg.rules.preset}: A={cfg.a} vs B={cfg.b}, {len(results)} duplicate deals "
+        f"({2 * len(results)} hands) in {seconds:.0f} s",
+        f"levels per hand (A - B): {lv:+.3f} ± {lv_ci:.3f} (95% CI "
+        f"{lv - lv_ci:+.3f} .. {lv + lv_ci:+.3f})",
+        f"points per hand (A - B, same cards): {pt:+.1f} ± {pt_ci:.1f}",
+        f"hands won by A's side: {100 * won:.1f}%",
+    ]
+    for name, times in (("A", "times_a"), ("B", "times_b")):
+        ts = [t for r in results for t in getattr(r, times)]
+        p50, p95, top = percentiles(ts)
+        who = cfg.a if name == "A" else cfg.b
+        lines.append(
+            f"decision time {name} ({who}, {len(ts)} decisions): p50 {1000 * p50:.1f} ms, "
+            f"p95 {1000 * p95:.1f} ms, max {1000 * top:.1f} ms"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.split("\n")[0])
+    p.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    p.add_argument("--a", default="expert")
+    p.add_argument("--b", default="basic")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--samples", type=int, default=ARENA_SAMPLES, help="search samples/decision")
+    p.add_argument("--budget", type=float, default=None, help="search seconds/decision (clock)")
+    args = p.parse_args(argv)
+    known = ("random", "easy", "normal", "basic", "hard", "expert", "master")
+    for name in (args.a, args.b):
+        if name not in known:
+            p.error(f"unknown player {name!r}; expected one of {', '.join(known)}")
+    cfg = Config(preset(args.preset), args.a, args.b, min(args.samples, MAX_SAMPLES), args.budget)
+    start = time.perf_counter()
+    results = run(cfg, args.seed, args.deals, args.jobs)
+    print(report(cfg, results, time.perf_counter() - start))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
