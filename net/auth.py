@@ -1,0 +1,103 @@
+"""Guest identities, names, ratings and titles (RULES.md §9).
+
+A guest logs in with a name and gets a random token; only the token's SHA-256 is stored, so
+the database alone cannot log anyone in. Ratings move by the levels a hand gains, times the
+room's multiplier; titles come from the two ladders in the sources (联众, seed 000; 潮汕,
+seed 003), each band's lower bound inclusive.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import unicodedata
+
+NAME_MAX = 16
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def valid_name(name: object) -> bool:
+    """1-16 letters (any script), digits, '_' or '-', with single spaces inside."""
+    if not isinstance(name, str) or not 1 <= len(name) <= NAME_MAX:
+        return False
+    if name != name.strip() or "  " in name:
+        return False
+    for ch in name:
+        if ch in "_- ":
+            continue
+        if unicodedata.category(ch)[0] not in "LN":
+            return False
+    return True
+
+
+def hand_deltas(defenders: tuple[int, ...], winner: str, levels: int, multiplier: int) -> list[int]:
+    """Each seat's rating change: +levels for the winning side, -levels for the other."""
+    attackers_won = winner == "attackers"
+    out = []
+    for seat in range(4):
+        won = (seat in defenders) != attackers_won
+        out.append((levels if won else -levels) * multiplier)
+    return out
+
+
+# (lower bound, title): a rating at or above the bound and below the next one.
+LIANZHONG: tuple[tuple[float, str], ...] = (
+    (float("-inf"), "庶民"),
+    (0, "秀才"),
+    (10, "举人"),
+    (30, "九品芝麻官"),
+    (70, "八品县丞"),
+    (150, "七品知县"),
+    (310, "六品通判"),
+    (630, "五品知州"),
+    (1270, "四品知府"),
+    (2550, "三品按察使"),
+    (5110, "二品巡抚"),
+    (10230, "一品大学士"),
+    (20470, "宰相"),
+    (40950, "王爷"),
+    (81910, "皇帝"),
+)
+CHAOSHAN: tuple[tuple[float, str], ...] = (
+    (float("-inf"), "徒步者"),
+    (-800, "滑板"),
+    (-400, "自行车"),
+    (0, "三轮车"),
+    (100, "摩托车"),
+    (200, "拖拉机"),
+    (400, "大卡车"),
+    (800, "吉普车"),
+    (1600, "面包车"),
+    (3200, "小汽车"),
+    (6400, "小帆板"),
+    (12800, "快艇"),
+    (25600, "轮船"),
+    (51200, "飞机"),
+    (102400, "火箭"),
+    (204800, "卫星"),
+    (409600, "飞碟"),
+)
+
+
+def title(rating: int, ladder: tuple[tuple[float, str], ...] = LIANZHONG) -> str:
+    found = ladder[0][1]
+    for bound, name in ladder:
+        if rating >= bound:
+            found = name
+    return found
+
+
+def user_info(user: int, name: str, rating: int) -> dict[str, object]:
+    return {
+        "user": user,
+        "name": name,
+        "rating": rating,
+        "titles": {"lianzhong": title(rating, LIANZHONG), "chaoshan": title(rating, CHAOSHAN)},
+    }

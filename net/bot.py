@@ -1,0 +1,97 @@
+"""A headless player: sits at a table and plays with the engine's AI.
+
+    tuolaji-bot --server ws://127.0.0.1:8765 --room ROOM --level hard
+
+``play_seat`` is the loop the bot, the tests and the load bench share: it acts on the prompts
+the server sends (a snapshot of this seat's view whenever it must act), always from the newest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from net.client import Client, ServerError, view_from_dict
+from net.players import LEVELS, make_ai
+from net.protocol import Snapshot, TableEvent
+from net.tables import REQUIRED
+
+
+async def play_seat(
+    client: Client,
+    room: str,
+    ai: Any,
+    *,
+    hands: int | None = 1,
+    on_act: Callable[[Any, float], None] | None = None,
+    bid_during_deal: bool = False,
+) -> None:
+    """Play ``room`` until ``hands`` hands have ended (None: forever)."""
+    loop = asyncio.get_running_loop()
+    acted_at = -1
+    ended = 0
+    while hands is None or ended < hands:
+        frame = await client.frames.get()
+        if isinstance(frame, TableEvent) and frame.room == room:
+            if frame.event is not None and frame.event["type"] == "hand-end":
+                ended += 1
+            if not (bid_during_deal and "bid" in frame.actions):
+                continue
+            await client.request("sync", room=room, since=None)
+            continue
+        if not isinstance(frame, Snapshot) or frame.room != room or frame.view is None:
+            continue
+        if frame.v != client.versions.get(room) or frame.v == acted_at:
+            continue  # a stale prompt: a newer one follows
+        view = view_from_dict(frame.view)
+        if not any(a in REQUIRED for a in view.actions) and "bid" not in view.actions:
+            continue
+        action = await loop.run_in_executor(None, ai.act, view)
+        if action is None:
+            continue
+        acted_at = frame.v
+        sent = loop.time()
+        try:
+            await client.act(room, action)
+        except ServerError:
+            continue  # the table moved on (or the AI erred): the next prompt decides
+        if on_act is not None:
+            on_act(action, loop.time() - sent)
+
+
+async def run_bot(url: str, room: str, level: str, name: str, seat: int | None) -> None:
+    client = Client(url, name=name)
+    await client.connect()
+    joined = await client.join(room)
+    if joined["seat"] is None:
+        info = client.rooms.get(room)
+        free = [i for i, s in enumerate(info.seats) if s is None] if info else [0, 1, 2, 3]
+        for i in [seat] if seat is not None else free:
+            try:
+                await client.sit(room, i)
+                break
+            except ServerError:
+                continue
+        else:
+            raise SystemExit("no free seat")
+    ai = make_ai(level, seed=hash((room, name)) & 0xFFFF)
+    while True:
+        await client.ready(room)
+        await play_seat(client, room, ai, hands=1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="tuolaji-bot", description=__doc__)
+    p.add_argument("--server", default="ws://127.0.0.1:8765")
+    p.add_argument("--room", required=True)
+    p.add_argument("--level", default="normal", choices=LEVELS)
+    p.add_argument("--name", default="bot")
+    p.add_argument("--seat", type=int, default=None)
+    a = p.parse_args(argv)
+    asyncio.run(run_bot(a.server, a.room, a.level, a.name, a.seat))
+
+
+if __name__ == "__main__":
+    main()

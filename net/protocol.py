@@ -1,0 +1,328 @@
+"""The wire protocol: one msgspec schema per message, shared by the server and the client.
+
+Every frame is a JSON text frame, an object whose ``type`` names its schema (msgspec tagged
+unions: decoding validates in one step, unknown fields are ignored, new fields get defaults).
+Requests carry a client id (``id``) answered by ``ok``/``error`` with the same id; a repeated
+id is answered again and never applied twice. Table events carry the table's version ``v``.
+``python -m net.protocol`` prints the JSON Schema written to docs/protocol.schema.json.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta, Struct
+
+from engine.errors import RulesError, register
+
+PROTOCOL = 1  # the versions this build speaks: (PROTOCOL,)
+MAX_FRAME = 64 * 1024  # bytes in one client frame; more is abuse (1008)
+MAX_CHAT = 200  # characters in one chat line
+
+ReqId = Annotated[int, Meta(ge=0, le=2**53)]
+RoomId = Annotated[str, Meta(min_length=1, max_length=32)]
+SeatNo = Annotated[int, Meta(ge=0, le=3)]
+Version = Annotated[int, Meta(ge=0)]
+
+register(
+    {
+        "unsupported-protocol": (
+            "protocol versions {got} are not supported (this server speaks {ours})",
+            "不支持协议版本 {got}（服务器支持 {ours}）",
+        ),
+        "not-logged-in": ("say hello with a name or a token first", "请先登录（名字或令牌）"),
+        "bad-name": (
+            "a name is 1-16 letters, digits, '_' or '-' (spaces inside)",
+            "名字须为 1-16 个字母、数字、'_' 或 '-'（中间可有空格）",
+        ),
+        "bad-token": ("unknown token", "无效的令牌"),
+        "no-room": ("no room '{room}'", "没有房间 '{room}'"),
+        "bad-invite": ("this private room needs its invite code", "私人房间需要邀请码"),
+        "seat-taken": ("seat {seat} is taken", "{seat} 号座位已有人"),
+        "not-seated": ("you have no seat at this table", "你不在这桌的座位上"),
+        "already-seated": ("you already sit at seat {seat}", "你已经坐在 {seat} 号座位"),
+        "not-owner": ("only the room's owner may do that", "只有房主可以这样做"),
+        "not-ready": ("every seat must be filled and ready", "需要四个座位都坐满并准备"),
+        "hand-running": ("not while a hand is being played", "牌局进行中不能这样做"),
+        "no-hand": ("no hand is being played", "当前没有牌局"),
+        "not-your-seat": (
+            "you sit at seat {seat}, not {asked}",
+            "你坐在 {seat} 号位，不是 {asked}",
+        ),
+        "bad-multiplier": ("the room multiplier is 1 to 5", "房间倍数为 1 到 5"),
+        "bad-level": ("unknown AI level '{level}'", "没有这个电脑难度 '{level}'"),
+        "chat-too-long": ("a chat line is at most {max} characters", "聊天每条最多 {max} 个字"),
+        "no-game": ("no finished game {game} of yours", "没有你的第 {game} 局记录"),
+        "not-watching": ("you are not at table '{room}'", "你不在 '{room}' 桌"),
+        "match-over": ("the match is over", "比赛已经结束"),
+        "internal": ("the server failed on this request", "服务器处理请求出错"),
+    }
+)
+
+
+# -- client -> server --------------------------------------------------------------------
+class Request(Struct, tag_field="type", forbid_unknown_fields=False):
+    id: ReqId
+
+
+class Hello(Request, tag="hello"):
+    """Negotiate a version and log in: ``name`` makes a new guest, ``token`` resumes one."""
+
+    protocols: list[int] = msgspec.field(default_factory=lambda: [PROTOCOL])
+    name: str | None = None
+    token: str | None = None
+
+
+class Lobby(Request, tag="lobby"):
+    """List the public rooms and subscribe to lobby updates (``subscribe=false`` stops)."""
+
+    subscribe: bool = True
+
+
+class Create(Request, tag="create"):
+    """A room from a preset name or ``{"preset": name, option: value...}``."""
+
+    rules: str | dict[str, Any] = "classic"
+    multiplier: Annotated[int, Meta(ge=1, le=5)] = 1
+    private: bool = False
+
+
+class Join(Request, tag="join"):
+    """Watch a table (and resume a seat held there). ``since``: the last version seen."""
+
+    room: RoomId
+    invite: str | None = None
+    since: Version | None = None
+
+
+class Sync(Request, tag="sync"):
+    """Ask again for what was missed since ``since`` (or a snapshot)."""
+
+    room: RoomId
+    since: Version | None = None
+
+
+class Sit(Request, tag="sit"):
+    room: RoomId
+    seat: SeatNo
+
+
+class Stand(Request, tag="stand"):
+    room: RoomId
+
+
+class Ready(Request, tag="ready"):
+    room: RoomId
+    ready: bool = True
+
+
+class Start(Request, tag="start"):
+    """The owner starts the match (or its next hand) when four seats are filled and ready."""
+
+    room: RoomId
+
+
+class AddBot(Request, tag="bot"):
+    """The owner puts an AI player of ``level`` in an empty seat."""
+
+    room: RoomId
+    seat: SeatNo
+    level: str = "normal"
+
+
+class Act(Request, tag="act"):
+    """A game action in the engine's JSON form, e.g. ``{"type": "play", "seat": 1, ...}``."""
+
+    room: RoomId
+    action: dict[str, Any]
+
+
+class Trustee(Request, tag="trustee"):
+    """托管: let the AI play this seat (``on``) or take it back."""
+
+    room: RoomId
+    on: bool
+
+
+class Chat(Request, tag="chat"):
+    room: RoomId
+    text: str
+
+
+class Leave(Request, tag="leave"):
+    room: RoomId
+
+
+class Games(Request, tag="games"):
+    """My finished hands, newest first."""
+
+    limit: Annotated[int, Meta(ge=1, le=200)] = 50
+
+
+class Record(Request, tag="record"):
+    """One finished hand's record (engine.records format) by its game id."""
+
+    game: int
+
+
+class Ping(Request, tag="ping"):
+    pass
+
+
+ClientMessage = (
+    Hello
+    | Lobby
+    | Create
+    | Join
+    | Sync
+    | Sit
+    | Stand
+    | Ready
+    | Start
+    | AddBot
+    | Act
+    | Trustee
+    | Chat
+    | Leave
+    | Games
+    | Record
+    | Ping
+)
+
+
+# -- server -> client --------------------------------------------------------------------
+class Frame(Struct, tag_field="type", omit_defaults=False):
+    pass
+
+
+class Ok(Frame, tag="ok"):
+    id: int
+    data: Any = None
+
+
+class Error(Frame, tag="error"):
+    id: int | None
+    code: str
+    en: str
+    zh: str
+
+
+class SeatInfo(Struct):
+    name: str
+    user: int | None = None  # None: a bot
+    bot: str | None = None  # the bot's level
+    ready: bool = False
+    away: bool = False  # disconnected
+    trustee: bool = False  # 托管: the AI plays it
+
+
+class RoomInfo(Struct):
+    room: str
+    owner: int
+    owner_name: str
+    rules: dict[str, Any]
+    multiplier: int
+    private: bool
+    status: str  # waiting | playing | between | over
+    seats: list[SeatInfo | None]
+    spectators: int
+    v: int
+    hand_no: int
+    levels: list[str]
+    winners: list[int] | None = None
+
+
+class LobbyUpdate(Frame, tag="lobby"):
+    rooms: list[RoomInfo]
+
+
+class RoomUpdate(Frame, tag="room"):
+    room: RoomInfo
+
+
+class TableEvent(Frame, tag="event"):
+    """Version ``v`` of table ``room``: the event as this recipient may see it, or None (a
+    version bump with no data: something happened that this recipient may not see)."""
+
+    room: str
+    v: int
+    event: dict[str, Any] | None
+    actions: list[str] = msgspec.field(default_factory=list)  # what the recipient may do now
+
+
+class Snapshot(Frame, tag="snapshot"):
+    """The recipient's whole view (engine.views.View.to_dict()) as of version ``v``."""
+
+    room: str
+    v: int
+    view: dict[str, Any] | None
+    seat: int | None = None
+
+
+class ChatLine(Frame, tag="chat"):
+    room: str
+    user: int
+    name: str
+    text: str
+
+
+ServerMessage = Ok | Error | LobbyUpdate | RoomUpdate | TableEvent | Snapshot | ChatLine
+
+_decoder = msgspec.json.Decoder(ClientMessage)
+_server_decoder = msgspec.json.Decoder(ServerMessage)
+_encoder = msgspec.json.Encoder()
+
+
+def decode_request(data: bytes | str) -> Request:
+    """Decode and validate one client frame; a ``RulesError('malformed')`` says why not."""
+    try:
+        return _decoder.decode(data)
+    except msgspec.DecodeError as e:
+        raise RulesError("malformed", why=str(e)) from None
+
+
+def request_id(data: bytes | str) -> int | None:
+    """The id of a frame that did not decode, when one can be read, to address the error."""
+    try:
+        obj = json.loads(data)
+    except (ValueError, TypeError):
+        return None
+    rid = obj.get("id") if isinstance(obj, dict) else None
+    return rid if isinstance(rid, int) and not isinstance(rid, bool) and rid >= 0 else None
+
+
+def decode_frame(data: bytes | str) -> Frame:
+    return _server_decoder.decode(data)
+
+
+def encode(msg: Struct) -> bytes:
+    return _encoder.encode(msg)
+
+
+def error(rid: int | None, e: RulesError) -> Error:
+    return Error(rid, e.code, e.en, e.zh)
+
+
+def json_schema() -> dict[str, Any]:
+    """Both directions' schemas (JSON Schema 2020-12, from the msgspec types)."""
+    (client, server), components = msgspec.json.schema_components(
+        [ClientMessage, ServerMessage], ref_template="#/$defs/{name}"
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"Tuolaji online protocol v{PROTOCOL}",
+        "$defs": components,
+        "properties": {"client": client, "server": server},
+    }
+
+
+def main() -> None:
+    json.dump(json_schema(), sys.stdout, ensure_ascii=False, indent=1, sort_keys=True)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,549 @@
+"""The game server: websockets connections, identities, the lobby, and requests to tables.
+
+The socket layer only decodes requests, checks who may ask what, and hands game actions to
+``net.tables.Table`` (the engine decides). Every request is answered by ``ok`` or ``error``
+with its id; a repeated id gets the first answer again and is never applied twice. Abuse
+(oversized frames, a spent message budget) is closed with 1008; nothing a client sends can
+stop the server.
+
+    tuolaji-server --host 127.0.0.1 --port 8765 --db PATH
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import signal
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from engine.actions import action_from_dict
+from engine.errors import RulesError
+from engine.rules import rules_from
+from net import auth
+from net.players import LEVELS
+from net.protocol import (
+    MAX_CHAT,
+    MAX_FRAME,
+    PROTOCOL,
+    Act,
+    AddBot,
+    Chat,
+    ChatLine,
+    Create,
+    Games,
+    Hello,
+    Join,
+    Leave,
+    Lobby,
+    LobbyUpdate,
+    Ok,
+    Ping,
+    Ready,
+    Record,
+    Request,
+    Sit,
+    Stand,
+    Start,
+    Sync,
+    Trustee,
+    decode_request,
+    encode,
+    error,
+    request_id,
+)
+from net.store import Store
+from net.tables import Seat, Settings, Table, table_from_row
+
+log = logging.getLogger("tuolaji.server")
+
+LIBRARY_MAX = 1024 * 1024  # websockets' own ceiling (1009); our 64 KiB limit closes with 1008
+OUTBOX_MAX = 5000  # frames queued to one slow client before it is dropped
+REPLIES_KEPT = 512  # request ids remembered per user
+
+
+class Conn:
+    """One websocket: its identity, its outbox, its message budget."""
+
+    def __init__(self, ws: ServerConnection, rate: float, burst: float) -> None:
+        self.ws = ws
+        self.user: int | None = None
+        self.name = ""
+        self.tables: dict[str, Table] = {}
+        self.lobby = False
+        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def push(self, frame: bytes) -> None:
+        if self.outbox.qsize() >= OUTBOX_MAX:
+            self.outbox.put_nowait(None)  # the writer closes a client that cannot keep up
+            return
+        self.outbox.put_nowait(frame)
+
+    def spend(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        self.tokens -= 1
+        return self.tokens >= 0
+
+    async def write(self) -> None:
+        while True:
+            frame = await self.outbox.get()
+            if frame is None:
+                await self.ws.close(1008, "too slow")
+                return
+            await self.ws.send(frame, text=True)
+
+
+class Server:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings | None = None,
+        rate: float = 20.0,
+        burst: float = 60.0,
+    ) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.rate = rate
+        self.burst = burst
+        self.tables: dict[str, Table] = {}
+        self.conns: set[Conn] = set()
+        self.replies: dict[int, OrderedDict[int, asyncio.Future[bytes]]] = {}
+        self._lobby_dirty = asyncio.Event()
+        self._handlers: dict[type, Any] = {
+            Lobby: self.on_lobby,
+            Create: self.on_create,
+            Join: self.on_join,
+            Sync: self.on_sync,
+            Sit: self.on_sit,
+            Stand: self.on_stand,
+            Ready: self.on_ready,
+            Start: self.on_start,
+            AddBot: self.on_bot,
+            Act: self.on_act,
+            Trustee: self.on_trustee,
+            Chat: self.on_chat,
+            Leave: self.on_leave,
+            Games: self.on_games,
+            Record: self.on_record,
+            Ping: self.on_ping,
+        }
+
+    # -- start-up: every live table as it was ------------------------------------------------
+    def restore(self) -> None:
+        rows = self.store.live_rooms()
+        ids = {r["owner"] for r in rows}
+        for r in rows:
+            ids.update(s["user"] for s in r["seats"] if s and s["user"] is not None)
+        names = self.store.user_names(sorted(ids))
+        for row in rows:
+            table = table_from_row(row, self.store, self.settings, names)
+            table.on_change = self._table_changed
+            self.tables[table.id] = table
+            for _a, user, req, v in row["actions"]:
+                if user is not None and req is not None:
+                    self._remember(user, req, encode(Ok(req, {"v": v})))
+        log.info("restored %d tables", len(rows))
+
+    def resume_tables(self) -> None:
+        for t in self.tables.values():
+            t.poke()
+
+    # -- connections -----------------------------------------------------------------------
+    async def handle(self, ws: ServerConnection) -> None:
+        conn = Conn(ws, self.rate, self.burst)
+        self.conns.add(conn)
+        writer = asyncio.create_task(conn.write())
+        try:
+            async for msg in ws:
+                if not conn.spend():
+                    await ws.close(1008, "message budget spent")
+                    break
+                if isinstance(msg, bytes):
+                    conn.push(encode(error(None, RulesError("malformed", why="binary frame"))))
+                    continue
+                if len(msg) > MAX_FRAME // 4 and len(msg.encode()) > MAX_FRAME:
+                    await ws.close(1008, "frame too large")
+                    break
+                await self.dispatch(conn, msg)
+        except ConnectionClosed:
+            pass
+        except Exception:
+            log.exception("connection failed")
+            with contextlib.suppress(Exception):
+                await ws.close(1011, "internal error")
+        finally:
+            self.conns.discard(conn)
+            for table in list(conn.tables.values()):
+                table.detach(conn)
+            writer.cancel()
+            self._lobby_dirty.set()
+
+    async def dispatch(self, conn: Conn, msg: str) -> None:
+        try:
+            req = decode_request(msg)
+        except RulesError as e:
+            conn.push(encode(error(request_id(msg), e)))
+            return
+        if isinstance(req, Hello):
+            conn.push(await self._answer(self.on_hello, conn, req))
+            return
+        if conn.user is None:
+            conn.push(encode(error(req.id, RulesError("not-logged-in"))))
+            return
+        replies = self.replies.setdefault(conn.user, OrderedDict())
+        fut = replies.get(req.id)
+        if fut is not None:  # a repeated id: the first answer again, never a second apply
+            conn.push(await asyncio.shield(fut))
+            return
+        fut = asyncio.get_running_loop().create_future()
+        replies[req.id] = fut
+        while len(replies) > REPLIES_KEPT:
+            replies.popitem(last=False)
+        frame = await self._answer(self._handlers[type(req)], conn, req)
+        fut.set_result(frame)
+        conn.push(frame)
+
+    async def _answer(self, handler: Any, conn: Conn, req: Request) -> bytes:
+        try:
+            return encode(Ok(req.id, await handler(conn, req)))
+        except RulesError as e:
+            return encode(error(req.id, e))
+        except Exception:
+            log.exception("request %r failed", req)
+            return encode(error(req.id, RulesError("internal")))
+
+    def _remember(self, user: int, req: int, frame: bytes) -> None:
+        fut = asyncio.get_running_loop().create_future()
+        fut.set_result(frame)
+        replies = self.replies.setdefault(user, OrderedDict())
+        replies[req] = fut
+        while len(replies) > REPLIES_KEPT:
+            replies.popitem(last=False)
+
+    # -- identity ----------------------------------------------------------------------------
+    async def on_hello(self, conn: Conn, req: Hello) -> dict[str, Any]:
+        if PROTOCOL not in req.protocols:
+            raise RulesError("unsupported-protocol", got=req.protocols, ours=[PROTOCOL])
+        token = None
+        if req.token is not None:
+            found = await self.store.call(self.store.user_by_token, auth.token_hash(req.token))
+            if found is None:
+                raise RulesError("bad-token")
+            user, name, rating = found
+        elif auth.valid_name(req.name):
+            assert req.name is not None
+            token = auth.new_token()
+            name, rating = req.name, 0
+            user = await self.store.call(self.store.create_user, name, auth.token_hash(token))
+        else:
+            raise RulesError("bad-name")
+        conn.user, conn.name = user, name
+        out: dict[str, Any] = {"protocol": PROTOCOL, **auth.user_info(user, name, rating)}
+        if token is not None:
+            out["token"] = token
+        out["seats"] = [
+            {"room": t.id, "seat": t.seat_of(user)}
+            for t in self.tables.values()
+            if t.seat_of(user) is not None
+        ]
+        return out
+
+    # -- lobby -----------------------------------------------------------------------------
+    def _lobby_rooms(self) -> list[Any]:
+        return [t.info() for t in self.tables.values() if not t.private and not t.closed]
+
+    async def on_lobby(self, conn: Conn, req: Lobby) -> dict[str, Any]:
+        conn.lobby = req.subscribe
+        return {"rooms": self._lobby_rooms()}
+
+    def _table_changed(self, _table: Table) -> None:
+        self._lobby_dirty.set()
+
+    async def lobby_pusher(self, every: float = 0.5) -> None:
+        """Coalesce lobby changes: at most one push per ``every`` seconds."""
+        while True:
+            await self._lobby_dirty.wait()
+            self._lobby_dirty.clear()
+            subs = [c for c in self.conns if c.lobby]
+            if subs:
+                frame = encode(LobbyUpdate(self._lobby_rooms()))
+                for c in subs:
+                    c.push(frame)
+            await asyncio.sleep(every)
+
+    async def on_create(self, conn: Conn, req: Create) -> dict[str, Any]:
+        rules = rules_from(req.rules)
+        room = secrets.token_hex(4)
+        while room in self.tables:
+            room = secrets.token_hex(4)
+        assert conn.user is not None
+        table = Table(
+            id=room,
+            owner=conn.user,
+            owner_name=conn.name,
+            rules=rules,
+            multiplier=req.multiplier,
+            private=req.private,
+            invite=secrets.token_hex(4) if req.private else None,
+            seed=secrets.randbits(62),
+            store=self.store,
+            settings=self.settings,
+            on_change=self._table_changed,
+        )
+        await self.store.call(self.store.create_room, table.room_row())
+        self.tables[room] = table
+        self._lobby_dirty.set()
+        out: dict[str, Any] = {"room": room}
+        if table.invite:
+            out["invite"] = table.invite
+        return out
+
+    # -- tables ----------------------------------------------------------------------------
+    def _table(self, room: str) -> Table:
+        table = self.tables.get(room)
+        if table is None or table.closed:
+            raise RulesError("no-room", room=room)
+        return table
+
+    def _watched(self, conn: Conn, room: str) -> Table:
+        table = conn.tables.get(room)
+        if table is None:
+            self._table(room)
+            raise RulesError("not-watching", room=room)
+        return table
+
+    def _owned(self, conn: Conn, room: str) -> Table:
+        table = self._watched(conn, room)
+        if table.owner != conn.user:
+            raise RulesError("not-owner")
+        return table
+
+    async def on_join(self, conn: Conn, req: Join) -> dict[str, Any]:
+        table = self._table(req.room)
+        seated = table.seat_of(conn.user) is not None
+        invited = req.invite is not None and secrets.compare_digest(req.invite, table.invite or "")
+        if table.private and not seated and conn.user != table.owner and not invited:
+            raise RulesError("bad-invite")
+        conn.tables[table.id] = table
+        seat = table.attach(conn, req.since)
+        return {"room": table.id, "seat": seat, "v": table.v}
+
+    async def on_sync(self, conn: Conn, req: Sync) -> dict[str, Any]:
+        table = self._watched(conn, req.room)
+        for f in table.frames_for(table.watchers.get(conn), req.since):
+            conn.push(f)
+        return {"v": table.v}
+
+    async def on_sit(self, conn: Conn, req: Sit) -> dict[str, Any]:
+        table = self._watched(conn, req.room)
+        if table.status == "playing":
+            raise RulesError("hand-running")
+        mine = table.seat_of(conn.user)
+        if mine is not None:
+            raise RulesError("already-seated", seat=mine)
+        if table.seats[req.seat] is not None:
+            raise RulesError("seat-taken", seat=req.seat)
+        table.seats[req.seat] = Seat(conn.name, conn.user)
+        table.reseat()
+        await table.save_room()
+        table.announce()
+        return {"seat": req.seat}
+
+    async def on_stand(self, conn: Conn, req: Stand) -> dict[str, Any]:
+        table = self._watched(conn, req.room)
+        mine = table.seat_of(conn.user)
+        if mine is None:
+            raise RulesError("not-seated")
+        if table.status == "playing":
+            raise RulesError("hand-running")
+        table.seats[mine] = None
+        table.reseat()
+        await table.save_room()
+        table.announce()
+        return {}
+
+    async def on_ready(self, conn: Conn, req: Ready) -> dict[str, Any]:
+        table = self._watched(conn, req.room)
+        mine = table.seat_of(conn.user)
+        if mine is None:
+            raise RulesError("not-seated")
+        seat = table.seats[mine]
+        assert seat is not None
+        seat.ready = req.ready
+        table.announce()
+        return {}
+
+    async def on_bot(self, conn: Conn, req: AddBot) -> dict[str, Any]:
+        table = self._owned(conn, req.room)
+        if req.level not in LEVELS:
+            raise RulesError("bad-level", level=req.level)
+        if table.status == "playing":
+            raise RulesError("hand-running")
+        if table.seats[req.seat] is not None:
+            raise RulesError("seat-taken", seat=req.seat)
+        table.seats[req.seat] = Seat(f"bot-{req.level}-{req.seat}", None, req.level)
+        await table.save_room()
+        table.announce()
+        return {"seat": req.seat}
+
+    async def on_start(self, conn: Conn, req: Start) -> dict[str, Any]:
+        table = self._owned(conn, req.room)
+        if table.status == "playing":
+            raise RulesError("hand-running")
+        if table.status == "over":
+            raise RulesError("match-over")
+        if not all(s is not None and (s.ready or s.bot) for s in table.seats):
+            raise RulesError("not-ready")
+        v = await table.commit("start" if table.match is None else "next-hand")
+        return {"v": v}
+
+    async def on_act(self, conn: Conn, req: Act) -> dict[str, Any]:
+        table = self._watched(conn, req.room)
+        mine = table.seat_of(conn.user)
+        if mine is None:
+            raise RulesError("not-seated")
+        action = action_from_dict(req.action)
+        if action.seat != mine:
+            raise RulesError("not-your-seat", seat=mine, asked=action.seat)
+        if table.hand is None:
+            raise RulesError("no-hand")
+        v = await table.commit(action, conn.user, req.id)
+        return {"v": v}
+
+    async def on_trustee(self, conn: Conn, req: Trustee) -> dict[str, Any]:
+        table = self._watched(conn, req.room)
+        mine = table.seat_of(conn.user)
+        if mine is None:
+            raise RulesError("not-seated")
+        seat = table.seats[mine]
+        assert seat is not None
+        seat.trustee = req.on
+        table.announce()
+        table.poke()
+        return {}
+
+    async def on_chat(self, conn: Conn, req: Chat) -> dict[str, Any]:
+        table = self._watched(conn, req.room)
+        if len(req.text) > MAX_CHAT:
+            raise RulesError("chat-too-long", max=MAX_CHAT)
+        text = "".join(ch for ch in req.text if ch.isprintable())
+        assert conn.user is not None
+        frame = encode(ChatLine(table.id, conn.user, conn.name, text))
+        for who in list(table.watchers):
+            who.push(frame)
+        return {}
+
+    async def on_leave(self, conn: Conn, req: Leave) -> dict[str, Any]:
+        table = self._watched(conn, req.room)
+        mine = table.seat_of(conn.user)
+        if mine is not None:
+            if table.status == "playing":
+                seat = table.seats[mine]
+                assert seat is not None
+                seat.trustee = True  # the AI finishes the hand; the seat stays theirs
+            else:
+                table.seats[mine] = None
+                await table.save_room()
+        del conn.tables[table.id]
+        table.detach(conn)
+        await self._maybe_close(table)
+        return {}
+
+    async def _maybe_close(self, table: Table) -> None:
+        humans = any(s is not None and s.user is not None for s in table.seats)
+        if not humans and not table.watchers and table.status != "playing":
+            table.closed = True
+            table.stop()
+            await table.save_room()
+            del self.tables[table.id]
+            self._lobby_dirty.set()
+
+    # -- records ---------------------------------------------------------------------------
+    async def on_games(self, conn: Conn, req: Games) -> dict[str, Any]:
+        return {"games": await self.store.call(self.store.games_of, conn.user, req.limit)}
+
+    async def on_record(self, conn: Conn, req: Record) -> dict[str, Any]:
+        found = await self.store.call(self.store.record_of, conn.user, req.game)
+        if found is None:
+            raise RulesError("no-game", game=req.game)
+        return dict(found)
+
+    async def on_ping(self, conn: Conn, req: Ping) -> dict[str, Any]:
+        return {"time": time.time()}
+
+
+def default_db() -> str:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    path = Path(base) / "tuolaji"
+    path.mkdir(parents=True, exist_ok=True)
+    return str(path / "server.sqlite3")
+
+
+async def serve_forever(
+    host: str,
+    port: int,
+    db: str,
+    settings: Settings,
+    rate: float = 20.0,
+    burst: float = 60.0,
+    ready: asyncio.Event | None = None,
+) -> None:
+    store = Store(db)
+    store.start()
+    server = Server(store, settings, rate, burst)
+    server.restore()
+    stop = asyncio.get_running_loop().create_future()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set_result, None)
+    pusher = asyncio.create_task(server.lobby_pusher())
+    async with serve(
+        server.handle, host, port, max_size=LIBRARY_MAX, ping_interval=20, ping_timeout=20
+    ) as ws_server:
+        sockets = ws_server.sockets
+        bound = sockets[0].getsockname()[1] if sockets else port
+        print(f"tuolaji-server listening on ws://{host}:{bound}", flush=True)
+        server.resume_tables()
+        if ready is not None:
+            ready.set()
+        await stop
+    pusher.cancel()
+    for t in server.tables.values():
+        t.stop()
+    store.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="tuolaji-server", description=__doc__)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--db", default=None, help="SQLite file (default: the platform data dir)")
+    p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")
+    p.add_argument("--away-grace", type=float, default=15.0, help="seconds before 托管")
+    p.add_argument("--turn-timer", type=float, default=None, help="override the preset's")
+    p.add_argument("--rate", type=float, default=20.0, help="messages/s per connection")
+    p.add_argument("--burst", type=float, default=60.0, help="message burst per connection")
+    p.add_argument("--log", default="WARNING")
+    a = p.parse_args(argv)
+    logging.basicConfig(level=a.log.upper(), format="%(asctime)s %(name)s %(message)s")
+    settings = Settings(a.deal_delay, a.away_grace, a.turn_timer)
+    asyncio.run(serve_forever(a.host, a.port, a.db or default_db(), settings, a.rate, a.burst))
+
+
+if __name__ == "__main__":
+    main()

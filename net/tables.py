@@ -1,0 +1,487 @@
+"""A table: a room's four seats, its watchers and its match, with the engine as the authority.
+
+Every change to the game goes through ``Table.commit``: the engine applies the action (a
+refusal changes nothing), the action is written to the store, and only then are the events
+sent. ``Table.frames_for`` is the one function that turns game state into frames for one
+recipient (``engine.views.view`` and ``Event.for_seat``); nothing else sends game state.
+
+Versions: the table's events across all hands of its match are numbered 1, 2, ...; ``v`` is
+the number of events so far. A recipient that may not see event ``v`` gets ``event: null``.
+A table's own pump deals cards on a timer, plays bots and 托管 seats with the AI (off the event
+loop) and runs the turn clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.actions import Action, DealCard, action_from_dict, action_to_dict
+from engine.errors import RulesError
+from engine.events import Event
+from engine.hand import Hand, Phase
+from engine.match import Match
+from engine.records import hand_record
+from engine.rules import RuleSet, rules_from
+from engine.views import view
+from net import auth
+from net.players import make_ai
+from net.protocol import RoomInfo, RoomUpdate, SeatInfo, Snapshot, TableEvent, encode
+
+if TYPE_CHECKING:
+    from net.store import Store
+
+log = logging.getLogger("tuolaji.table")
+
+MAX_GAP = 400  # a resume missing more events than this gets a snapshot instead
+REQUIRED = ("play", "bury", "call-friend", "pass-bid")  # actions the turn clock waits for
+
+
+class Recipient(Protocol):
+    user: int | None
+
+    def push(self, frame: bytes) -> None: ...
+
+
+@dataclass
+class Seat:
+    name: str
+    user: int | None = None
+    bot: str | None = None
+    ready: bool = False
+    trustee: bool = False
+    away_since: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "user": self.user, "bot": self.bot}
+
+
+@dataclass
+class Settings:
+    deal_delay: float = 0.05  # seconds between dealt cards
+    away_grace: float = 15.0  # seconds a disconnected seat waits before 托管
+    turn_timer: float | None = None  # overrides the rule set's turn_timer when set
+
+
+@dataclass
+class Table:
+    id: str
+    owner: int
+    owner_name: str
+    rules: RuleSet
+    multiplier: int
+    private: bool
+    invite: str | None
+    seed: int
+    store: Store
+    settings: Settings
+    on_change: Callable[[Table], None] = lambda _t: None  # the lobby's hook
+    seats: list[Seat | None] = field(default_factory=lambda: [None] * 4)
+    match: Match | None = None
+    events: list[Event] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)  # every applied action, in order
+    hand_v0: int = 0  # the version before the current hand's first event
+    watchers: dict[Recipient, int | None] = field(default_factory=dict)
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.changed_at = time.monotonic()
+        self._asked: dict[int, int] = {}  # seat -> version its AI was last asked at
+        self._ai: dict[int, Any] = {}
+        self._next_deal = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def v(self) -> int:
+        return len(self.events)
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.match.hand if self.match is not None else None
+
+    @property
+    def status(self) -> str:
+        if self.match is None:
+            return "waiting"
+        if self.match.over:
+            return "over"
+        return "between" if self.match.hand.phase == Phase.DONE else "playing"
+
+    def seat_of(self, user: int | None) -> int | None:
+        if user is None:
+            return None
+        for i, s in enumerate(self.seats):
+            if s is not None and s.user == user:
+                return i
+        return None
+
+    def info(self) -> RoomInfo:
+        seats = [
+            None
+            if s is None
+            else SeatInfo(
+                s.name,
+                s.user,
+                s.bot,
+                s.ready or s.bot is not None,
+                s.away_since is not None,
+                s.trustee,
+            )
+            for s in self.seats
+        ]
+        m = self.match
+        return RoomInfo(
+            room=self.id,
+            owner=self.owner,
+            owner_name=self.owner_name,
+            rules=self.rules.to_dict(),
+            multiplier=self.multiplier,
+            private=self.private,
+            status=self.status,
+            seats=seats,
+            spectators=sum(1 for s in self.watchers.values() if s is None),
+            v=self.v,
+            hand_no=m.hand.setup.hand_no if m else 0,
+            levels=list(m.levels) if m else [self.rules.start_level] * 4,
+            winners=list(m.winners) if m and m.winners is not None else None,
+        )
+
+    # -- frames: the one place game state becomes bytes on the wire -------------------------
+    def frames_for(self, seat: int | None, since: int | None) -> list[bytes]:
+        """What recipient ``seat`` (None: a spectator) needs to move from version ``since`` to
+        now: the missed events, each redacted by ``Event.for_seat``, or a snapshot from
+        ``engine.views.view`` when ``since`` is None or the gap is too large. A seat that must
+        act now also gets its view (the prompt a client acts from)."""
+        hand = self.hand
+        v = self.v
+        if hand is None:
+            return [encode(Snapshot(self.id, v, None, seat))]
+        if since is None or not 0 <= since <= v or v - since > MAX_GAP:
+            return [encode(Snapshot(self.id, v, view(hand, seat).to_dict(), seat))]
+        actions = list(hand.actions_for(seat)) if seat is not None else []
+        frames = [
+            encode(
+                TableEvent(
+                    self.id, i + 1, self.events[i].for_seat(seat), actions if i == v - 1 else []
+                )
+            )
+            for i in range(since, v)
+        ]
+        if seat is not None and any(a in REQUIRED for a in actions):
+            frames.append(encode(Snapshot(self.id, v, view(hand, seat).to_dict(), seat)))
+        return frames
+
+    def broadcast(self, since: int) -> None:
+        cache: dict[int | None, list[bytes]] = {}
+        for who, seat in list(self.watchers.items()):
+            frames = cache.get(seat)
+            if frames is None:
+                frames = cache[seat] = self.frames_for(seat, since)
+            for f in frames:
+                who.push(f)
+
+    def announce(self) -> None:
+        """Push the room's state (seats, spectators, status) to everyone at the table."""
+        frame = encode(RoomUpdate(self.info()))
+        for who in list(self.watchers):
+            who.push(frame)
+        self.on_change(self)
+
+    # -- watchers ------------------------------------------------------------------------
+    def attach(self, who: Recipient, since: int | None) -> int | None:
+        """Add a watcher (a seated user resumes their seat) and send it what it missed."""
+        seat = self.seat_of(who.user)
+        self.watchers[who] = seat
+        if seat is not None:
+            s = self.seats[seat]
+            assert s is not None
+            s.away_since = None
+            s.trustee = False
+        for f in self.frames_for(seat, since):
+            who.push(f)
+        self.announce()
+        self.poke()
+        return seat
+
+    def detach(self, who: Recipient) -> None:
+        seat = self.watchers.pop(who, None)
+        if seat is not None and not any(s == seat for s in self.watchers.values()):
+            s = self.seats[seat]
+            if s is not None:
+                s.away_since = time.monotonic()
+        self.announce()
+        self.poke()
+
+    def reseat(self) -> None:
+        for who in self.watchers:
+            self.watchers[who] = self.seat_of(who.user)
+
+    # -- applying actions ------------------------------------------------------------------
+    async def commit(
+        self, action: Action | str, user: int | None = None, req: int | None = None
+    ) -> int:
+        """Apply ``action`` (or "start" the match, or start its "next-hand"), persist it,
+        then send its events."""
+        async with self.lock:
+            return await self._commit(action, user, req)
+
+    async def _commit(self, action: Action | str, user: int | None, req: int | None) -> int:
+        before = self.v
+        finished = None
+        if action == "start":
+            if self.match is not None:
+                raise RulesError("hand-running")
+            self.start_match()
+            data: dict[str, Any] = {"type": "start"}
+        elif self.match is None:
+            raise RulesError("no-hand")
+        elif action == "next-hand":
+            if self.match.over:
+                raise RulesError("match-over")
+            self.match.next_hand()
+            data = {"type": "next-hand"}
+            if not self.match.over:
+                self.hand_v0 = before
+                self.events.extend(self.match.hand.events)
+        else:
+            assert not isinstance(action, str)
+            self.events.extend(self.match.apply(action))
+            data = action_to_dict(self.match.hand.actions[-1])
+            finished = self._finished()
+        self.log.append(data)
+        try:
+            await self.store.call(self._persist, data, user, req, self.v, finished)
+        except Exception:
+            log.exception("table %s: could not persist %s; rolling back", self.id, data)
+            self.log.pop()
+            self._rebuild()
+            raise RulesError("internal") from None
+        self.changed_at = time.monotonic()
+        self.broadcast(before)
+        if isinstance(action, str) or finished is not None:
+            for s in self.seats:
+                if s is not None:
+                    s.ready = False
+            self.announce()
+        self.poke()
+        return self.v
+
+    def _finished(self) -> tuple[dict[str, Any], dict[str, Any], list[Any]] | None:
+        hand = self.hand
+        if hand is None or hand.phase != Phase.DONE:
+            return None
+        assert hand.outcome is not None
+        o = hand.outcome
+        deltas = auth.hand_deltas(o.defenders, o.result.winner, o.result.levels, self.multiplier)
+        players = [
+            (s.user, i, deltas[i]) for i, s in enumerate(self.seats) if s and s.user is not None
+        ]
+        result = hand.events[-1].to_dict()
+        result["deltas"] = deltas
+        return hand_record(hand), result, players
+
+    def _persist(
+        self,
+        data: dict[str, Any],
+        user: int | None,
+        req: int | None,
+        v: int,
+        finished: tuple[dict[str, Any], dict[str, Any], list[Any]] | None,
+    ) -> None:
+        """Runs in the store thread, inside one transaction."""
+        store = self.store
+        store.append_action(self.id, len(self.log), data, user, req, v)
+        if finished is not None:
+            record, result, players = finished
+            store.finish_hand(
+                self.id, record["setup"]["hand_no"], self.hand_v0, record, result, players
+            )
+
+    def replay(self, actions: list[dict[str, Any]]) -> None:
+        """Rebuild the match from its seed and logged actions (a restart)."""
+        self.log = list(actions)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.match = None
+        self.events = []
+        self.hand_v0 = 0
+        for data in self.log:
+            kind = data.get("type")
+            if kind == "start":
+                self.start_match()
+            elif kind == "next-hand":
+                assert self.match is not None
+                v0 = self.v
+                self.match.next_hand()
+                if not self.match.over:
+                    self.hand_v0 = v0
+                    self.events.extend(self.match.hand.events)
+            else:
+                assert self.match is not None
+                self.events.extend(self.match.apply(action_from_dict(data)))
+
+    def start_match(self) -> None:
+        self.match = Match(self.rules, self.seed)
+        self.events = list(self.match.hand.events)
+        self.hand_v0 = 0
+
+    # -- the pump: deal, bots, 托管 and the turn clock ------------------------------------------
+    def poke(self) -> None:
+        self.wake.set()
+        if self._task is None and not self.closed:
+            self._task = asyncio.get_running_loop().create_task(self._pump())
+
+    def stop(self) -> None:
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _pump(self) -> None:
+        while not self.closed:
+            self.wake.clear()
+            try:
+                delay = await self._step()
+            except RulesError as e:
+                log.warning("table %s: pump step refused: %s", self.id, e.en)
+                delay = 0.5
+            except Exception:
+                log.exception("table %s: pump step failed", self.id)
+                delay = 1.0
+            if delay == 0:
+                await asyncio.sleep(0)
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), delay)
+
+    def _auto(self, seat: int, now: float) -> bool:
+        s = self.seats[seat]
+        if s is None:
+            return False
+        if s.bot is not None or s.trustee:
+            return True
+        return s.away_since is not None and now - s.away_since >= self.settings.away_grace
+
+    def _turn_timer(self) -> float:
+        t = self.settings.turn_timer
+        return float(self.rules.turn_timer if t is None else t)
+
+    async def _step(self) -> float | None:
+        """Take at most one step; return the seconds until the next is due (None: idle)."""
+        hand = self.hand
+        if hand is None or hand.phase == Phase.DONE:
+            return None
+        now = time.monotonic()
+        deadlines: list[float] = []
+        order = [(hand.turn + i) % 4 for i in range(4)] if hand.turn is not None else range(4)
+        for seat in order:
+            acts = hand.actions_for(seat)
+            if not acts:
+                continue
+            s = self.seats[seat]
+            if self._auto(seat, now):
+                if self._asked.get(seat) == self.v:
+                    continue  # asked already at this version, and it chose to wait
+                if await self._ai_step(seat):
+                    return 0
+                continue
+            if s is not None and s.away_since is not None:
+                deadlines.append(s.away_since + self.settings.away_grace)
+            timer = self._turn_timer()
+            if timer > 0 and any(a in REQUIRED for a in acts):
+                due = self.changed_at + timer
+                if now >= due and s is not None:
+                    s.trustee = True
+                    self.announce()
+                    return 0
+                deadlines.append(due)
+        if hand.phase == Phase.DEAL and not hand.deal_complete:
+            if now >= self._next_deal:
+                await self.commit(DealCard())
+                self._next_deal = time.monotonic() + self.settings.deal_delay
+                return self.settings.deal_delay
+            deadlines.append(self._next_deal)
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - now)
+
+    async def _ai_step(self, seat: int) -> bool:
+        """Ask the AI for ``seat``'s action and apply it; False when it chose to wait."""
+        hand = self.hand
+        assert hand is not None
+        v = self.v
+        s = self.seats[seat]
+        player = self._ai.get(seat)
+        if player is None:
+            level = s.bot if s is not None and s.bot else "normal"
+            player = self._ai[seat] = make_ai(level, self.seed * 4 + seat)
+        seen = view(hand, seat)
+        loop = asyncio.get_running_loop()
+        try:
+            action = await loop.run_in_executor(None, player.act, seen)
+        except Exception:
+            log.exception("table %s: the AI failed for seat %d", self.id, seat)
+            action = None
+        if self.v != v or self.hand is not hand:
+            return True  # the table moved on while the AI thought: look again
+        self._asked[seat] = v
+        if action is None:
+            if not any(a in REQUIRED for a in hand.actions_for(seat)):
+                return False
+            action = hand.auto_action(seat)
+        try:
+            await self.commit(action)
+        except RulesError:
+            await self.commit(hand.auto_action(seat))
+        return True
+
+    # -- persistence of the room itself ----------------------------------------------------
+    def room_row(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "owner": self.owner,
+            "rules": self.rules.to_dict(),
+            "multiplier": self.multiplier,
+            "private": self.private,
+            "invite": self.invite,
+            "seed": self.seed,
+            "seats": [s.to_json() if s else None for s in self.seats],
+        }
+
+    async def save_room(self) -> None:
+        seats = [s.to_json() if s else None for s in self.seats]
+        await self.store.call(self.store.update_room, self.id, self.owner, seats, self.closed)
+
+
+def table_from_row(
+    row: dict[str, Any], store: Store, settings: Settings, names: dict[int, tuple[str, int]]
+) -> Table:
+    owner_name = names.get(row["owner"], ("?", 0))[0]
+    t = Table(
+        id=row["id"],
+        owner=row["owner"],
+        owner_name=owner_name,
+        rules=rules_from(row["rules"]),
+        multiplier=row["multiplier"],
+        private=row["private"],
+        invite=row["invite"],
+        seed=row["seed"],
+        store=store,
+        settings=settings,
+    )
+    now = time.monotonic()
+    for i, s in enumerate(row["seats"]):
+        if s is not None:
+            t.seats[i] = Seat(
+                s["name"], s["user"], s["bot"], away_since=now if s["user"] is not None else None
+            )
+    t.replay([a for a, _u, _r, _v in row["actions"]])
+    return t
