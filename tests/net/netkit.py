@@ -1,0 +1,162 @@
+"""Helpers for the net tests: a real server process, seated clients, and the leak checker."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from engine.events import Event
+from net.client import Client
+
+ROOT = Path(__file__).resolve().parents[2]
+CARD = re.compile(r"^(?:[2-9TJQKA][SHCD]|SJ|BJ)$")
+
+
+class ServerProcess:
+    """``python -m net.server`` on 127.0.0.1 with a SQLite file in a temp dir."""
+
+    def __init__(self, db: Path, *args: str, port: int = 0) -> None:
+        self.db = db
+        self.args = args
+        self.port = port
+        self.proc: subprocess.Popen[str] | None = None
+
+    def start(self) -> ServerProcess:
+        cmd = [sys.executable, "-m", "net.server", "--port", str(self.port), "--db", str(self.db)]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen(
+            [*cmd, *self.args], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        m = re.search(r":(\d+)$", line.strip())
+        assert m, f"server did not start: {line!r}"
+        self.port = int(m.group(1))
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.alive():
+            assert self.proc is not None
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+async def seat_four(
+    url: str, rules: Any = "classic", names: tuple[str, ...] = ("Ann", "Bo", "Cai", "Dee")
+) -> tuple[str, list[Client]]:
+    """Four logged-in clients seated 0-3 and ready at a new room (not started)."""
+    clients = [Client(url, name=n, keep_raw=True) for n in names]
+    for c in clients:
+        await c.connect()
+    room = (await clients[0].create(rules))["room"]
+    for i, c in enumerate(clients):
+        await c.join(room)
+        await c.sit(room, i)
+        await c.ready(room)
+    return room, clients
+
+
+async def until(predicate: Any, timeout: float = 10.0, every: float = 0.01) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not predicate():
+        if loop.time() > end:
+            raise TimeoutError("condition not met")
+        await asyncio.sleep(every)
+
+
+# -- the leak checker ------------------------------------------------------------------------
+def cards_in(value: Any) -> Counter[str]:
+    out: Counter[str] = Counter()
+    if isinstance(value, str):
+        if CARD.match(value):
+            out[value] += 1
+    elif isinstance(value, list):
+        for v in value:
+            out += cards_in(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            out += cards_in(v)
+    return out
+
+
+def known_cards(events: list[dict[str, Any]], seat: int | None) -> Counter[str]:
+    """Card copies ``seat`` may have seen after ``events`` (full record events): its own cards
+    (dealt, and the kitty it picked up as dealer) plus every public reveal."""
+    mine: Counter[str] = Counter()
+    public: Counter[str] = Counter()
+    for e in events:
+        kind = e["type"]
+        to, owner = e.get("_to"), e.get("_owner")
+        if to is not None and to != seat:
+            continue
+        if kind == "deal" and e["seat"] == seat:
+            mine[e["card"]] += 1
+        elif kind == "kitty-pickup" and owner == seat:
+            mine.update(e["cards"])
+        elif kind == "bury":
+            public.update(e["shown"])
+        elif kind in ("bid", "play", "kitty-flip"):
+            public.update(e["cards"])
+        elif kind == "throw-failed":
+            public.update(e["attempted"])
+        elif kind == "friend-called":
+            public[e["card"]] += 1
+        elif kind == "hand-end":
+            public.update(e["kitty"])
+    return mine + public
+
+
+def leaks(record: dict[str, Any], v0: int, seat: int | None, raws: list[str]) -> list[str]:
+    """Every problem with the frames one recipient got during one hand: an event frame that
+    is not exactly ``Event.for_seat(seat)`` of the record's event at that version, or any frame
+    naming a card the recipient could not have seen by then."""
+    events = record["events"]
+    found = []
+    for raw in raws:
+        frame = json.loads(raw)
+        v = frame.get("v")
+        if frame["type"] not in ("event", "snapshot") or not isinstance(v, int):
+            shown = cards_in(frame)
+            if shown and frame["type"] != "room":
+                found.append(f"unversioned frame names cards: {raw[:200]}")
+            continue
+        i = v - v0 - 1  # the event's index in this hand
+        if not 0 <= i < len(events):
+            continue  # another hand
+        if frame["type"] == "event":
+            expect = Event.from_dict(events[i]).for_seat(seat)
+            if frame["event"] != expect:
+                found.append(f"v{v}: got {frame['event']} expected {expect}")
+        known = known_cards(events[: i + 1], seat)
+        shown = cards_in(frame["event"] if frame["type"] == "event" else frame["view"])
+        if frame["type"] == "snapshot":
+            shown = Counter(dict.fromkeys(shown, 1))  # the view repeats the last trick
+        excess = shown - known
+        if excess:
+            found.append(f"v{v} seat {seat}: may not see {sorted(excess.elements())}: {raw[:300]}")
+    return found

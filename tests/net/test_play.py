@@ -1,0 +1,132 @@
+"""Four real clients play a whole hand on a real server while a spectator watches; every
+frame every connection received is checked against the engine for leaks."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from netkit import ServerProcess, leaks, seat_four, until
+
+from engine.records import replay
+from net.auth import title
+from net.bot import play_seat
+from net.client import Client
+from net.players import make_ai
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    db = tmp_path_factory.mktemp("play") / "server.sqlite3"
+    proc = ServerProcess(db, "--deal-delay", "0", "--away-grace", "30").start()
+    yield proc
+    proc.stop()
+
+
+async def _whole_hand(url: str, rules: str) -> None:
+    room, players = await seat_four(url, rules)
+    spectator = Client(url, name="Watcher", keep_raw=True)
+    await spectator.connect()
+    await spectator.join(room)
+    await until(lambda: players[0].rooms[room].spectators == 1)
+    lobby = await spectator.lobby()
+    assert room in [r["room"] for r in lobby["rooms"]]
+    await players[0].start(room)
+    await asyncio.wait_for(
+        asyncio.gather(*(play_seat(c, room, make_ai("easy", i)) for i, c in enumerate(players))),
+        60,
+    )
+    await until(lambda: spectator.versions.get(room) == players[0].versions[room])
+    during = {id(c): len(c.raw) for c in [*players, spectator]}  # the frames of the hand
+    games = (await players[0].games())["games"]
+    assert games and games[0]["room"] == room
+    fetched = await players[0].record(games[0]["game"])
+    record, v0 = fetched["record"], fetched["v0"]
+    # the record replays to the same hand the clients played
+    hand = replay(record)
+    assert [e.to_dict() for e in hand.events] == record["events"]
+    assert hand.outcome is not None
+    # every frame to every connection: exactly the engine's redaction, no unseen card
+    for seat, c in [*enumerate(players), (None, spectator)]:
+        raws = c.raw[: during[id(c)]]
+        problems = leaks(record, v0, seat, raws)
+        assert not problems, problems[:5]
+        seen = [r for r in raws if '"type":"event"' in r]
+        assert len(seen) == len(record["events"])
+    # ratings: each seat moved by the levels of the hand (times the multiplier 1)
+    deltas = games[0]["result"]["deltas"]
+    for i, c in enumerate(players):
+        again = Client(url, token=c.token)
+        me = await again.connect()
+        assert me["user"] == c.user["user"]
+        assert me["rating"] == deltas[i]
+        assert me["titles"]["lianzhong"] == title(deltas[i])
+        await again.close()
+    # a stranger cannot fetch the record
+    stranger = Client(url, name="Eve")
+    await stranger.connect()
+    with pytest.raises(Exception, match="no-game"):
+        await stranger.record(games[0]["game"])
+    for c in [*players, spectator, stranger]:
+        await c.close()
+
+
+@pytest.mark.parametrize("rules", ["classic", "find-friend"])
+def test_four_clients_play_a_hand_and_nothing_leaks(server: ServerProcess, rules: str) -> None:
+    asyncio.run(_whole_hand(server.url, rules))
+    assert server.alive()
+
+
+async def _bots(url: str) -> None:
+    owner = Client(url, name="Host")
+    await owner.connect()
+    room = (await owner.create("classic", multiplier=3))["room"]
+    await owner.join(room)
+    await owner.sit(room, 0)
+    for seat in (1, 2, 3):
+        await owner.add_bot(room, seat, "easy")
+    with pytest.raises(Exception, match="seat-taken"):
+        await owner.add_bot(room, 1, "easy")
+    await owner.ready(room)
+    await owner.start(room)
+    await asyncio.wait_for(play_seat(owner, room, make_ai("easy", 9)), 60)
+    games = (await owner.games())["games"]
+    assert abs(games[0]["delta"]) == 3 * games[0]["result"]["levels"]
+    await owner.close()
+
+
+def test_owner_fills_seats_with_bots(server: ServerProcess) -> None:
+    asyncio.run(_bots(server.url))
+
+
+def test_the_leak_checker_catches_a_leak() -> None:
+    """A negative control: another seat's card, or the buried kitty, shown to seat 0."""
+    from engine.actions import DealCard
+    from engine.hand import Hand, Setup
+    from engine.records import hand_record
+    from engine.rules import preset
+
+    hand = Hand(preset("classic"), Setup(7, ("2",) * 4, dealer=0))
+    for _ in range(8):
+        hand.apply(DealCard())
+    record = hand_record(hand)
+    honest = [e.for_seat(0) for e in hand.events]
+    frames = [
+        f'{{"type":"event","room":"r","v":{i + 1},"event":{__import__("json").dumps(e)}}}'
+        for i, e in enumerate(honest)
+    ]
+    assert leaks(record, 0, 0, frames) == []
+    other = next(e for e in hand.events if e.type == "deal" and e.data["seat"] == 1)
+    leaked = frames + [
+        '{"type":"snapshot","room":"r","v":8,"view":{"hand":["%s"]}}' % (other.data["card"])
+    ]
+    mine = {e.data["card"] for e in hand.events if e.type == "deal" and e.data["seat"] == 0}
+    if other.data["card"] not in mine:
+        assert leaks(record, 0, 0, leaked)
+    i = hand.events.index(other)
+    forged = list(frames)
+    forged[i] = frames[i].replace(
+        '"event":{"type":"deal","seat":1}',
+        '"event":%s' % (__import__("json").dumps(other.to_dict())),
+    )
+    assert leaks(record, 0, 0, forged)
