@@ -67,8 +67,9 @@ LADDERS: dict[tuple[str, tuple[Kind, ...]], list[list[list[Kind]]]] = {
     ("three-deck", (TR,)): _TRIPLE_3,
     # 004 item 1: a tractor of four pairs (44556677); two quads are an equal choice.
     ("four-deck", (T(2, 4),)): [[[T(2, 4)], [Q, Q]], *_FOUR_TAIL],
-    # 004 item 2: two quads (44445555).
+    # 004 item 2: two quads (44445555); "2個4個" also covers two quads that are not adjacent.
     ("four-deck", (T(4, 2),)): [[[Q, Q]], [[T(2, 4)]], *_FOUR_TAIL],
+    ("four-deck", (Q, Q)): [[[Q, Q]], [[T(2, 4)]], *_FOUR_TAIL],
     # 004 item 3: a tractor of three pairs (667788); a triples-tractor is an equal choice.
     ("four-deck", (T(2, 3),)): [
         [[T(2, 3)], [T(3, 2)]],

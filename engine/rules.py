@@ -102,6 +102,8 @@ class RuleSet:
         for name in options:
             if name not in known:
                 raise RulesError("unknown-option", name=name)
+        if "preset" in options:  # the label names the base that from_dict rebuilds from
+            preset(options["preset"])
         return dataclasses.replace(self, **options)
 
 

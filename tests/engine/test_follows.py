@@ -335,6 +335,12 @@ CASES = [
     *[("item1", FOUR, "4S 4S 5S 5S 6S 6S 7S 7S", ITEM1, h, i) for i, h in enumerate(ITEM1_HANDS)],
     ("item1", FOUR, "4S 4S 5S 5S 6S 6S 7S 7S", ITEM1, QUADS_AND_TRACTOR, 0),
     ("item2", FOUR, "4S 4S 4S 4S 5S 5S 5S 5S", ITEM2, QUADS_AND_TRACTOR, 0),
+    ("item2-apart", FOUR, "4S 4S 4S 4S 9S 9S 9S 9S", ITEM2, QUADS_AND_TRACTOR, 0),
+    *[
+        ("item2-apart", FOUR, "4S 4S 4S 4S 9S 9S 9S 9S", ITEM2, h, i + 1)
+        for i, h in enumerate(ITEM1_HANDS)
+        if i in (0, 4, 8, 12, 17)
+    ],
     ("item2", FOUR, "4S 4S 4S 4S 5S 5S 5S 5S", ITEM2, "8S 8S 9S 9S TS TS JS JS 3S 5S QS", 1),
     *[
         ("item2", FOUR, "4S 4S 4S 4S 5S 5S 5S 5S", ITEM2, h, i + 1)

@@ -131,3 +131,19 @@ def test_malformed_json_is_a_rules_error(text: str) -> None:
     with pytest.raises(RulesError) as err:
         RuleSet.from_json(text)
     assert err.value.code == "malformed"
+
+
+def test_preset_label_must_name_a_preset() -> None:
+    with pytest.raises(RulesError) as err:
+        preset("classic").with_options(preset="house")
+    assert err.value.code == "unknown-preset" and "house" in err.value.en
+    r = preset("classic").with_options(preset="three-deck")
+    assert RuleSet.from_json(r.to_json()) == r  # the label is kept, the options are classic's
+
+
+@pytest.mark.parametrize("name", sorted(TABLE))
+def test_every_option_of_a_preset_survives_the_round_trip(name: str) -> None:
+    r = preset(name).with_options(twos_trump=True, throw_penalty=10, turn_timer=30)
+    data = json.loads(r.to_json())
+    assert data["twos_trump"] is True and data["throw_penalty"] == 10
+    assert RuleSet.from_json(r.to_json()) == r
