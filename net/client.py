@@ -64,7 +64,7 @@ class Client:
         self.url = url
         self.name = name
         self.token = token
-        self.reconnect = reconnect
+        self.reconnect_enabled = reconnect
         self.user: dict[str, Any] = {}
         self.versions: dict[str, int] = {}  # room -> the last version seen
         self.views: dict[str, dict[str, Any] | None] = {}  # room -> the last snapshot's view
@@ -121,13 +121,18 @@ class Client:
                 self._receive(text)
         except ConnectionClosed:
             pass
-        if self._closing or not self.reconnect:
+        if self._closing or not self.reconnect_enabled:
             for _payload, fut in self._pending.values():
                 if not fut.done():
                     fut.set_exception(ConnectionError("connection closed"))
             return
         self._connected.clear()
         self._tasks.add(asyncio.create_task(self._reconnect()))
+
+    async def reconnect(self) -> None:
+        """Connect again now (after ``drop`` or a lost connection) and resume every table."""
+        self.reconnect_enabled = True
+        await self._reconnect()
 
     async def _reconnect(self) -> None:
         delay = 0.05
