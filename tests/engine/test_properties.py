@@ -1,5 +1,6 @@
 """Property tests: decomposition, the existence of a legal follow, suit-relabelling symmetry."""
 
+import itertools
 import random
 from collections import Counter
 
@@ -7,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import RANKS, SUITS, Card, Hand, deck
+from engine.errors import RulesError
 from engine.follows import check_follow, legal_follows
 from engine.leads import Lead, check_lead
 from engine.order import Trumps
@@ -128,3 +130,39 @@ def test_trick_winner_is_blind_to_suit_names(
     moved_lead = check_lead(Counter(moved_plays[0]), moved_plays[0], moved, rules)
     assert moved_lead.shape == lead.shape
     assert winner(moved_plays, moved_lead.shape, moved) == winner(plays, lead.shape, trumps)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    rules=st.sampled_from([preset(n) for n in ("classic", "three-deck", "four-deck")]),
+    level=st.sampled_from(RANKS),
+)
+def test_legal_follows_are_exactly_the_accepted_plays(
+    seed: int, rules: RuleSet, level: str
+) -> None:
+    """Generated follows and checked follows agree, on hands small enough to try every play."""
+    rng = random.Random(seed)
+    trumps = Trumps(level, "H")
+    suit = rng.choice(["S", "T"])
+    low = rng.randint(0, 7)
+    high = low + rng.randint(4, 7)  # a narrow band of ranks: tuples and tractors abound
+    pool = [
+        c for c in deck(rules.decks) if trumps.suit(c) == suit and low <= trumps.position(c) < high
+    ]
+    rng.shuffle(pool)
+    lead_cards = pool[: rng.randint(2, min(8, len(pool) // 2))]
+    lead = check_lead(Counter(lead_cards), lead_cards, trumps, rules)
+    need = len(lead.cards)
+    held = Counter(pool[len(lead_cards) : len(lead_cards) + need + rng.randint(1, 4)])
+    held["3D"] += 1
+    accepted = set()
+    for play in {tuple(sorted(p)) for p in itertools.combinations(held.elements(), need)}:
+        try:
+            check_follow(held, play, lead.cards, lead.shape, trumps, rules)
+        except RulesError:
+            continue
+        accepted.add(play)
+    made = legal_follows(held, lead.cards, lead.shape, trumps, rules, limit=10**6)
+    assert {tuple(sorted(p)) for p in made} == accepted
+    assert accepted
