@@ -1,0 +1,60 @@
+"""Pure parts of net/: titles and ratings (RULES.md §9), names, the exported schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from net.auth import CHAOSHAN, LIANZHONG, hand_deltas, title, valid_name
+from net.protocol import PROTOCOL, decode_request, json_schema
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(
+    ("rating", "lianzhong", "chaoshan"),
+    [
+        (-801, "庶民", "徒步者"),
+        (-800, "庶民", "滑板"),
+        (-1, "庶民", "自行车"),
+        (0, "秀才", "三轮车"),
+        (10, "举人", "三轮车"),
+        (100, "八品县丞", "摩托车"),
+        (81909, "王爷", "飞机"),
+        (81910, "皇帝", "飞机"),
+        (409600, "皇帝", "飞碟"),
+    ],
+)
+def test_titles_follow_the_source_ladders(rating: int, lianzhong: str, chaoshan: str) -> None:
+    assert title(rating, LIANZHONG) == lianzhong
+    assert title(rating, CHAOSHAN) == chaoshan
+    assert len(LIANZHONG) == 15  # "升級遊戲共分15個遊戲等級"
+
+
+def test_deltas_are_levels_times_the_room_multiplier() -> None:
+    assert hand_deltas((0, 2), "defenders", 2, 3) == [6, -6, 6, -6]
+    assert hand_deltas((1,), "attackers", 1, 1) == [1, -1, 1, 1]
+    assert hand_deltas((0, 2), "attackers", 0, 5) == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("name", ["Ann", "王小明", "a_b-c", "x y", "1234567890123456"])
+def test_good_names(name: str) -> None:
+    assert valid_name(name)
+
+
+@pytest.mark.parametrize("name", ["", " a", "a ", "a  b", "<b>", "x" * 17, "a\nb", None, 3])
+def test_bad_names(name: object) -> None:
+    assert not valid_name(name)
+
+
+def test_exported_schema_is_current() -> None:
+    written = json.loads((ROOT / "docs" / "protocol.schema.json").read_text())
+    assert written == json.loads(json.dumps(json_schema()))
+    assert f"v{PROTOCOL}" in written["title"]
+
+
+def test_requests_decode_and_ignore_unknown_fields() -> None:
+    req = decode_request('{"type":"act","id":5,"room":"r","action":{"type":"pass-bid"},"x":1}')
+    assert req.id == 5 and req.action == {"type": "pass-bid"}
