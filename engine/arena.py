@@ -37,7 +37,7 @@ from engine.rules import PRESETS, RuleSet, preset
 from engine.views import view
 
 ALIASES = {"basic": "normal", "expert": "hard"}
-ARENA_SAMPLES = 24  # samples per searched decision in the arena (deterministic, no clock)
+ARENA_SAMPLES = 10  # samples per searched decision in the arena (deterministic, no clock)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from engine.hand import lead_candidates
 from engine.leads import check_lead
 from engine.order import TRUMP, Trumps, trumps_for
 from engine.shapes import Component, decompose, options, realize
-from engine.tricks import standing
+from engine.tricks import Standing, standing
 from engine.views import View
 
 from .memory import SIDE_MINE, Knowledge
@@ -54,6 +54,32 @@ def spend(play: Sequence[Card], hand: Counter[Card], trumps: Trumps) -> float:
         if hand[c] >= 2 and n < hand[c]:
             cost += 4.0
     return cost
+
+
+def components(cards: Sequence[Card], trumps: Trumps) -> list[Component]:
+    """``decompose`` with a fast path for one card (most plays in a rollout)."""
+    if len(cards) == 1:
+        c = cards[0]
+        return [Component(1, 1, (c,), trumps.position(c))]
+    return decompose(cards, trumps)
+
+
+def standing_now(plays: Sequence[Sequence[Card]], shape: Sequence, trumps: Trumps) -> Standing:
+    """``tricks.standing`` with a fast path for a single-card lead."""
+    if len(plays[0]) != 1:
+        return standing(plays, shape, trumps)
+    suit_of, pos = trumps.suit, trumps.position
+    suit = suit_of(plays[0][0])
+    best = Standing(0, False, pos(plays[0][0]))
+    for i in range(1, len(plays)):
+        c = plays[i][0]
+        s = suit_of(c)
+        if s == suit:
+            if not best.ruff and pos(c) > best.strength:
+                best = Standing(i, False, pos(c))
+        elif s == TRUMP and (not best.ruff or pos(c) > best.strength):
+            best = Standing(i, True, pos(c))
+    return best
 
 
 # -- who can still beat what -----------------------------------------------------------------
@@ -97,7 +123,7 @@ def others_after(k: Knowledge) -> list[int]:
 def sure(k: Knowledge, cards: Sequence[Card]) -> bool:
     """No outside holding of the suit can beat any component of this lead."""
     suit = k.trumps.suit(cards[0])
-    return not any(beatable(k, comp, suit) for comp in decompose(cards, k.trumps))
+    return not any(beatable(k, comp, suit) for comp in components(cards, k.trumps))
 
 
 def _suit_cards(hand: Counter[Card], trumps: Trumps) -> dict[str, Counter[Card]]:
@@ -150,7 +176,7 @@ def score_lead(k: Knowledge, play: Sequence[Card]) -> float:
     trumps = k.trumps
     suit = trumps.suit(play[0])
     n = len(play)
-    comps = decompose(play, trumps)
+    comps = components(play, trumps)
     big = comps[0]
     opponents = [s for s in range(4) if k.team[s] != SIDE_MINE]
     is_sure = sure(k, play) if k.rules.lead_rule != "chaoshan" or n == 1 else _suit_top(k, play)
@@ -246,7 +272,7 @@ def score_follow(k: Knowledge, play: Sequence[Card]) -> float:
     assert k.shape is not None
     trumps = k.trumps
     plays = [cards for _, cards in k.trick] + [tuple(play)]
-    st = standing(plays, k.shape, trumps)
+    st = standing_now(plays, k.shape, trumps)
     holder = k.seat if st.index == len(plays) - 1 else k.trick[st.index][0]
     stake = sum(points(c) for c in plays)
     after = others_after(k)
@@ -271,7 +297,7 @@ def _hold_chance(k: Knowledge, best: Sequence[Card], ruff: bool, after: list[int
     trumps = k.trumps
     lead_suit = trumps.suit(k.trick[0][1][0]) if k.trick else trumps.suit(best[0])
     win_suit = TRUMP if ruff else lead_suit
-    comps = decompose(best, trumps)
+    comps = components(best, trumps)
     if len(comps) > 1 and not ruff and k.shape is not None:
         return 0.8  # a throw stands unless someone ruffs it
     if beatable(k, comps[0], win_suit):

@@ -30,7 +30,7 @@ from .sampling import sample_world
 
 DEFAULT_BUDGET = 0.25  # seconds per searched decision (p95 ≤ 0.5 s on the 2-core machine)
 MASTER_BUDGET = 1.2
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 5
 MAX_SAMPLES = 200
 
 

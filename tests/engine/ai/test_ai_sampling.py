@@ -1,0 +1,117 @@
+"""Sampled deals agree with everything the seat knows, and the facts they rest on are true."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import NamedTuple
+
+import pytest
+
+from engine.actions import DealCard
+from engine.ai.memory import full_deck, known_holdings, played_cards, view_tricks, voids_from
+from engine.ai.players import BasicPlayer
+from engine.ai.playout import legal, rollout_policy, run
+from engine.ai.sampling import sample_world
+from engine.bids import Bid
+from engine.hand import Hand, Phase, Setup
+from engine.rules import PRESETS, preset
+from engine.views import View, view
+
+
+class Truth(NamedTuple):
+    """What is hidden at the moment of a view: every hand, and the dealer's partner."""
+
+    hands: list[Counter]
+    partner: int | None
+
+
+def positions(name: str, seed: int, every: int = 7) -> list[tuple[Truth, View]]:
+    """Views of the seat to play at several points of a hand played by basic players, with
+    the true deal at that moment."""
+    rules = preset(name)
+    hand = Hand(rules, Setup(seed, ("2",) * 4, seed % 4))
+    players = [BasicPlayer(seed + s) for s in range(4)]
+    out = []
+    n = 0
+    while hand.phase != Phase.DONE:
+        if hand.phase == Phase.DEAL and not hand.deal_complete:
+            hand.apply(DealCard())
+        for seat in range(4):
+            if hand.phase == Phase.DONE or not hand.actions_for(seat):
+                continue
+            v = view(hand, seat)
+            if hand.phase == Phase.PLAY:
+                n += 1
+                if n % every == 0:
+                    out.append((Truth([h.copy() for h in hand.hands], hand.partner), v))
+            action = players[seat].act(v)
+            if action is not None:
+                hand.apply(action)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_sampled_deals_are_consistent_with_the_view(name: str) -> None:
+    rng = random.Random(5)
+    for truth, v in positions(name, 3):
+        trumps = v.trumps
+        assert trumps is not None and v.seat is not None
+        played = played_cards(v)
+        voids = voids_from(view_tricks(v), trumps)
+        known = known_holdings(v)
+        # The facts are true of the real deal.
+        for s in range(4):
+            assert not any(trumps.suit(c) in voids[s] for c in truth.hands[s].elements())
+            assert not known[s] - truth.hands[s], (s, known[s])
+        for _ in range(4):
+            w = sample_world(v, rng)
+            assert w.hands[v.seat] == Counter(v.hand)  # our own hand is never resampled
+            for s in range(4):
+                assert sum(w.hands[s].values()) == v.counts[s]
+                assert not any(trumps.suit(c) in voids[s] for c in w.hands[s].elements())
+                assert not known[s] - w.hands[s]
+            everything = Counter(played)
+            for h in w.hands:
+                everything += h
+            everything += Counter(w.kitty)
+            assert everything == full_deck(v.rules.decks)
+            assert len(w.kitty) == v.kitty_size
+            if v.buried:
+                assert Counter(w.kitty) == Counter(v.buried)
+            assert not Counter(v.buried_shown) - Counter(w.kitty)
+            if v.friend is not None or v.rules.partners == "fixed":
+                assert w.partner == truth.partner
+            assert w.turn == v.turn
+
+
+@pytest.mark.parametrize("name", ["classic", "find-friend", "chaoshan", "three-deck"])
+def test_playouts_finish_with_legal_plays(name: str) -> None:
+    rng = random.Random(2)
+    for _truth_hand, v in positions(name, 4, every=15)[:3]:
+        w = sample_world(v, rng)
+        steps = 0
+        while not w.over:
+            cards = rollout_policy(w.knowledge(w.turn))
+            assert legal(w, cards)
+            w.play(cards)
+            steps += 1
+        assert steps > 0
+        result, total = w.result()
+        assert result.levels >= 0 and total >= -100
+        w2 = sample_world(v, rng)
+        run(w2)
+        assert w2.over
+
+
+def test_known_holdings_follow_bids_and_plays() -> None:
+    hand = Hand(preset("classic"), Setup(11, ("2",) * 4, 0))
+    while not hand.deal_complete:
+        hand.apply(DealCard())
+    bidder = next(s for s in (1, 2, 3) if hand.legal_bids(s))
+    cards = hand.legal_bids(bidder)[0]
+    hand.apply(Bid(bidder, cards))
+    v = view(hand, (bidder + 1) % 4)
+    known = known_holdings(v)
+    assert not Counter(cards) - known[bidder]
+    assert not known[(bidder + 1) % 4]  # nothing is "known" about our own seat

@@ -1,0 +1,54 @@
+"""The arena: duplicate deals reproducible from the seed, in one process or several."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.arena import Config, deals, main, mean_ci, percentiles, run
+from engine.rules import preset
+
+
+def _figures(results: list) -> list[tuple[float, float, float]]:
+    return [(r.levels, r.points, r.won) for r in results]
+
+
+def test_deals_come_from_the_seed() -> None:
+    assert deals(7, 5) == deals(7, 5)
+    assert deals(7, 5) != deals(8, 5)
+
+
+def test_runs_are_reproducible_from_the_seed() -> None:
+    cfg = Config(preset("classic"), "basic", "random", samples=1, budget=None)
+    first = run(cfg, 3, 3)
+    assert _figures(first) == _figures(run(cfg, 3, 3))
+    assert all(len(r.times_a) > 0 and len(r.times_b) > 0 for r in first)
+
+
+def test_processes_give_the_same_figures() -> None:
+    cfg = Config(preset("find-friend"), "easy", "basic", samples=1, budget=None)
+    assert _figures(run(cfg, 4, 2, jobs=2)) == _figures(run(cfg, 4, 2, jobs=1))
+
+
+def test_expert_runs_are_reproducible() -> None:
+    cfg = Config(preset("one-deck"), "expert", "basic", samples=1, budget=None)
+    assert _figures(run(cfg, 5, 1)) == _figures(run(cfg, 5, 1))
+
+
+def test_duplicate_identical_players_cancel() -> None:
+    """The same player on both sides of a duplicate deal scores exactly 0 in total."""
+    cfg = Config(preset("classic"), "basic", "basic", samples=1, budget=None)
+    for r in run(cfg, 9, 2):
+        assert r.levels == 0 and r.points == 0 and r.won == pytest.approx(0.5)
+
+
+def test_statistics_helpers() -> None:
+    m, half = mean_ci([1.0, 2.0, 3.0])
+    assert m == 2.0 and half > 0
+    assert percentiles([0.1, 0.2, 0.3, 0.4]) == (0.3, 0.4, 0.4)
+
+
+def test_cli_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--preset", "one-deck", "--a", "basic", "--b", "random", "--deals", "2"]) == 0
+    out = capsys.readouterr().out
+    for text in ("levels per hand", "95% CI", "points per hand", "hands won", "p95"):
+        assert text in out
