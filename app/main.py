@@ -1,0 +1,108 @@
+"""``tuolaji``: start the desktop table (PySide6 + QML + qasync).
+
+``tuolaji --screenshots DIR`` renders the main screens offscreen into PNGs and exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="tuolaji", description="Shengji / Tuolaji card table")
+    p.add_argument("--screenshots", metavar="DIR", help="write PNGs of the main screens and exit")
+    p.add_argument("--lang", choices=("en", "zh_CN", "zh_TW"), help="the language for this run")
+    p.add_argument("--software", action="store_true", help="use Qt Quick's software renderer")
+    return p.parse_args(argv)
+
+
+def create_app(argv: list[str] | None = None, software: bool | None = None):
+    """The QGuiApplication with fonts, style and the renderer set (once per process)."""
+    from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+    from PySide6.QtQuick import QQuickWindow, QSGRendererInterface
+    from PySide6.QtQuickControls2 import QQuickStyle
+
+    app = QGuiApplication.instance()
+    if app is None:
+        offscreen = os.environ.get("QT_QPA_PLATFORM") == "offscreen"
+        if software or (software is None and offscreen):
+            QQuickWindow.setGraphicsApi(QSGRendererInterface.GraphicsApi.Software)
+        QQuickStyle.setStyle("Basic")
+        app = QGuiApplication(argv or sys.argv[:1])
+        app.setOrganizationName("Tuolaji")
+        app.setApplicationName("Tuolaji")
+        app.setApplicationDisplayName("Tuolaji 拖拉机")
+    families = []
+    for font in sorted((RESOURCES / "fonts").glob("*.ttf")):
+        fid = QFontDatabase.addApplicationFont(str(font))
+        families += QFontDatabase.applicationFontFamilies(fid)
+    if families:
+        f = QFont(families[0])
+        f.setPixelSize(15)
+        app.setFont(f)
+    return app
+
+
+def create_engine(app_vm):
+    """A QML engine with the card images and the Tuolaji module loaded (Main window)."""
+    from PySide6.QtQml import QQmlApplicationEngine
+
+    from app.cards import CardImageProvider
+
+    engine = QQmlApplicationEngine()
+    engine.addImportPath(str(RESOURCES))
+    engine.addImageProvider("cards", CardImageProvider())
+    app_vm.engine = engine
+    engine.loadFromModule("Tuolaji", "Main")
+    return engine
+
+
+def make_app_vm(lang: str | None = None):
+    import app.viewmodels as vm
+    from app.settings import Settings
+
+    settings = Settings()
+    if lang:
+        settings.language = lang
+    return vm.App(settings)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parse(sys.argv[1:] if argv is None else argv)
+    if args.screenshots:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        # the games played for the pictures must not touch the player's own saves
+        os.environ.setdefault("TUOLAJI_HOME", tempfile.mkdtemp(prefix="tuolaji-shots-"))
+    qt_app = create_app(sys.argv[:1], software=True if args.software else None)
+    app_vm = make_app_vm(args.lang)
+    if args.screenshots:
+        from app.screenshots import take_screenshots
+
+        engine = create_engine(app_vm)
+        if not engine.rootObjects():
+            return 1
+        return take_screenshots(qt_app, engine, app_vm, Path(args.screenshots))
+    import qasync
+
+    loop = qasync.QEventLoop(qt_app)
+    asyncio.set_event_loop(loop)
+    engine = create_engine(app_vm)
+    if not engine.rootObjects():
+        return 1
+    closing = asyncio.Event()
+    qt_app.aboutToQuit.connect(closing.set)
+    with loop:
+        loop.run_until_complete(closing.wait())
+    app_vm.leaveTable()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

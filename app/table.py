@@ -1,0 +1,900 @@
+"""The table's view-model: what QML shows and the verbs a player uses, for any session.
+
+It turns the session's ``View`` into list models (hand, trick slots, seats, bid buttons) and
+HUD properties, and the player's clicks and keys into engine actions. It speaks in card moves
+(KPatience's facade): a card is dealt to a seat, a play lands in a slot, a finished trick is held
+and then swept to its winner; QML animates each change with Behaviors. Positions are compass
+slots relative to the player: 0 bottom (you), 1 right (下家), 2 top (对家), 3 left (上家).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
+
+from app.cards import SYMBOLS, accessible_name
+from app.i18n import engine_text
+from app.models import HandModel, RowsModel
+from app.session import ReplaySession, Session
+from app.settings import Settings
+from engine.actions import Bid, Bury, CallFriend, PassBid, Play
+from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card
+from engine.errors import RulesError
+from engine.leads import lead_shape
+from engine.order import Trumps, trumps_for
+from engine.shapes import decompose
+from engine.tricks import standing
+from engine.views import View
+
+# "N / target": the attackers' points at which the deal passes to them, per level table.
+TARGETS = {
+    "standard-40": 80,
+    "lianzhong-40": 80,
+    "one-deck": 40,
+    "one-deck-20": 40,
+    "three-deck-60": 120,
+    "four-deck-80": 160,
+    "chaoshan": 80,
+}
+RANK_TEXT = {"T": "10"}
+
+
+def rank_text(rank: str) -> str:
+    return RANK_TEXT.get(rank, rank)
+
+
+def _model(name: str) -> Property:
+    return Property(QObject, lambda self: getattr(self, name), constant=True)
+
+
+class TableViewModel(QObject):
+    changed = Signal()  # HUD and state properties
+    selectionChanged = Signal()
+    messageChanged = Signal()
+    trickChanged = Signal()
+    resultChanged = Signal()
+    dealt = Signal(int)  # a card was dealt to this position (for the deal animation)
+    bidShown = Signal(int)  # a bid appeared at this position
+
+    def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.session: Session | None = None
+        self._hand = HandModel(self)
+        self._trick = RowsModel(("pos", "seat", "cards", "leader", "winning", "ruff"), self)
+        self._last = RowsModel(("pos", "seat", "cards", "leader", "winning", "ruff"), self)
+        self._seats = RowsModel(
+            (
+                "pos",
+                "seat",
+                "name",
+                "count",
+                "dealer",
+                "bidder",
+                "active",
+                "thinking",
+                "side",
+                "level",
+                "bidCards",
+                "passed",
+                "friend",
+                "openCards",
+            ),
+            self,
+        )
+        self._bids = RowsModel(("label", "count", "allowed", "suit", "red"), self)
+        self._trick.set_rows(_empty_slots(0))
+        self._last.set_rows(_empty_slots(0))
+        self._view: View | None = None
+        self._focus = -1
+        self._message = ""
+        self._message_timer = QTimer(self)
+        self._message_timer.setSingleShot(True)
+        self._message_timer.timeout.connect(lambda: self._set_message(""))
+        self._hint_reason = ""
+        self._tricks_seen = 0
+        self._hold_timer = QTimer(self)
+        self._hold_timer.setSingleShot(True)
+        self._hold_timer.timeout.connect(self._sweep)
+        self._sweep_timer = QTimer(self)
+        self._sweep_timer.setSingleShot(True)
+        self._sweep_timer.timeout.connect(self._clear_trick)
+        self._sweeping = False
+        self._trick_points = 0
+        self._holding = False
+        self._show_last = False
+        self._fresh: Counter[Card] = Counter()
+        self._result: dict[str, Any] = {}
+        settings.languageChanged.connect(self._resync)
+        settings.fourColourChanged.connect(self._resync)
+
+    # -- binding to a session ------------------------------------------------------------
+    def bind(self, session: Session | None) -> None:
+        if self.session is not None:
+            for sig, slot in self._connections():
+                sig.disconnect(slot)
+        self.session = session
+        self._tricks_seen = 0
+        self._fresh = Counter()
+        self._hold_timer.stop()
+        self._sweep_timer.stop()
+        self._holding = self._sweeping = False
+        self._hand.update([], lambda c: "", lambda c, u: {})
+        self._hand.set_selected(set())
+        self._result = {}
+        self._set_message("")
+        self._hint_reason = ""
+        if session is not None:
+            for sig, slot in self._connections():
+                sig.connect(slot)
+            if session.view is not None:
+                self._tricks_seen = len(session.view.tricks)
+        self._resync()
+        self.resultChanged.emit()
+
+    def _connections(self) -> list[tuple[Any, Any]]:
+        s = self.session
+        assert s is not None
+        return [
+            (s.changed, self._resync),
+            (s.eventsArrived, self._on_events),
+            (s.refused, self._on_refused),
+            (s.thinkingChanged, self._sync_seats),
+            (s.hintReady, self._on_hint),
+        ]
+
+    # -- from the session ------------------------------------------------------------------
+    def _lang(self) -> str:
+        return str(self.settings.language)
+
+    def _engine_text(self, en: str, zh: str) -> str:
+        return engine_text(en, zh, self._lang())
+
+    def _on_refused(self, code: str, en: str, zh: str) -> None:
+        self._set_message(self._engine_text(en, zh), sticky=True)
+
+    def _on_hint(self, hint: Any) -> None:
+        action = hint.action
+        self._hint_reason = self._engine_text(hint.reason_en, hint.reason_zh)
+        if isinstance(action, Play | Bury):
+            self._select_cards(list(action.cards))
+        self._set_message(self._hint_reason)
+        self.changed.emit()
+
+    def _on_events(self, events: list[dict[str, Any]]) -> None:
+        for e in events:
+            kind = e["type"]
+            if kind == "deal":
+                self.dealt.emit(self._pos(e["seat"]))
+            elif kind == "bid":
+                self.bidShown.emit(self._pos(e["seat"]))
+            elif kind == "kitty-pickup" and "cards" in e:
+                self._fresh = Counter(e["cards"])
+            elif kind == "bury":
+                self._fresh = Counter()
+            elif kind == "throw-failed":
+                who = self._seat_name(e["seat"])
+                self._set_message(
+                    self.tr("%1's throw failed: the forced cards are played").replace("%1", who)
+                )
+            elif kind == "redeal":
+                self._set_message(self.tr("Nobody bid: the cards are dealt again"))
+                self._fresh = Counter()
+
+    def _resync(self) -> None:
+        s = self.session
+        self._view = s.view if s is not None else None
+        self._sync_hand()
+        self._sync_seats()
+        self._sync_trick()
+        self._sync_bids()
+        self._sync_result()
+        self.changed.emit()
+        self.selectionChanged.emit()
+
+    # -- positions and names -------------------------------------------------------------
+    def _me(self) -> int:
+        s = self.session
+        return s.seat if s is not None and s.seat is not None else 0
+
+    def _pos(self, seat: int) -> int:
+        return (seat - self._me()) % 4
+
+    def _seat_name(self, seat: int) -> str:
+        s = self.session
+        if s is not None and s.names[seat]:
+            return s.names[seat]
+        if s is None or s.seat is None:
+            return self.tr("Seat %1").replace("%1", str(seat + 1))
+        return [self.tr("You"), self.tr("Right"), self.tr("Opposite"), self.tr("Left")][
+            self._pos(seat)
+        ]
+
+    def _trumps(self) -> Trumps | None:
+        v = self._view
+        return v.trumps if v is not None else None
+
+    def _display_trumps(self) -> Trumps | None:
+        """The trumps once known; during the deal, jokers and level cards grouped first."""
+        v = self._view
+        if v is None:
+            return None
+        return v.trumps or trumps_for(v.level, None, v.rules.twos_trump)
+
+    # -- the hand ------------------------------------------------------------------------
+    def _sync_hand(self) -> None:
+        v = self._view
+        cards = list(v.hand) if v is not None else []
+        s = self.session
+        if s is not None and s.open_hands is not None:
+            cards = list(s.open_hands[self._me()])
+        trumps = self._display_trumps()
+        if trumps is not None:
+            cards = trumps.sorted(cards)
+        real = self._trumps()
+        lang = self._lang()
+        legal = self._legal_cards()
+        fresh = Counter(self._fresh) if v is not None and v.phase == "bury" else Counter()
+        self._fresh = fresh
+
+        def info(card: Card, uid: int) -> dict[str, Any]:
+            return {
+                "isTrump": bool(real and real.is_trump(card)),
+                "legal": legal is None or card in legal,
+                "name": accessible_name(card, real, lang),
+            }
+
+        self._hand.update(cards, (trumps.suit if trumps else (lambda c: "")), info)
+        self._mark_fresh()
+        if self._focus >= self._hand.rowCount():
+            self._focus = self._hand.rowCount() - 1
+
+    def _mark_fresh(self) -> None:
+        left = Counter(self._fresh)
+        for i, r in enumerate(self._hand._rows):
+            is_fresh = left[r["card"]] > 0
+            if is_fresh:
+                left[r["card"]] -= 1
+            if r.get("fromKitty") != is_fresh:
+                r["fromKitty"] = is_fresh
+                idx = self._hand.index(i, 0)
+                self._hand.dataChanged.emit(idx, idx)
+
+    def _legal_cards(self) -> set[Card] | None:
+        """Cards that appear in some legal play now (None: all are fine to pick)."""
+        v = self._view
+        if v is None or "play" not in v.actions or not v.trick:
+            return None
+        cands = v.play_candidates(limit=200)
+        return {c for cand in cands for c in cand}
+
+    def _select_cards(self, cards: list[Card]) -> None:
+        want = Counter(cards)
+        uids = set()
+        for r in sorted(self._hand._rows, key=lambda r: r["slot"]):
+            if want[r["card"]] > 0:
+                want[r["card"]] -= 1
+                uids.add(r["uid"])
+        self._hand.set_selected(uids)
+        self.selectionChanged.emit()
+
+    # -- seats ---------------------------------------------------------------------------
+    def _sync_seats(self) -> None:
+        v = self._view
+        s = self.session
+        rows = []
+        for pos in range(4):
+            seat = (self._me() + pos) % 4
+            if v is None or s is None:
+                rows.append({**_EMPTY_SEAT, "pos": pos, "seat": seat})
+                continue
+            bid_cards: list[str] = []
+            for b in v.bids:
+                if b["seat"] == seat:
+                    bid_cards = list(b["cards"])
+            side = ""
+            if v.defenders is not None:
+                side = "defenders" if seat in v.defenders else "attackers"
+            open_cards = list(s.open_hands[seat]) if s.open_hands is not None else []
+            rows.append(
+                {
+                    "pos": pos,
+                    "seat": seat,
+                    "name": self._seat_name(seat),
+                    "count": v.counts[seat],
+                    "dealer": v.dealer == seat,
+                    "bidder": v.bid is not None and v.bid["seat"] == seat,
+                    "active": v.turn == seat
+                    or (v.phase in ("bury", "call-friend") and v.dealer == seat),
+                    "thinking": seat in s.thinking,
+                    "side": side,
+                    "level": rank_text(s.levels[seat] if s.levels else v.levels[seat]),
+                    "bidCards": bid_cards if v.phase == "deal" else [],
+                    "passed": seat in v.passed and v.phase == "deal",
+                    "friend": v.friend == seat,
+                    "openCards": open_cards,
+                }
+            )
+        self._seats.set_rows(rows)
+
+    # -- the trick -----------------------------------------------------------------------
+    def _sync_trick(self) -> None:
+        v = self._view
+        if v is None:
+            self._set_trick([], None)
+            return
+        finished = len(v.tricks)
+        if finished > self._tricks_seen:
+            self._tricks_seen = finished
+            last = v.tricks[-1]
+            plays = [(p, tuple(c)) for p, c in last["plays"]]
+            self._trick_points = int(last["points"])
+            self._set_trick(plays, last["leader"], winner=last["winner"])
+            self._holding = True
+            self._sweeping = False
+            hold = self.settings.timing("hold")
+            self._hold_timer.start(hold)
+            self.trickChanged.emit()
+        elif v.trick:
+            self._stop_hold()
+            self._set_trick(list(v.trick), v.leader)
+        elif not self._holding and not self._sweeping:
+            self._set_trick([], None)
+        if v.last_trick:
+            self._last.set_rows(
+                self._slot_rows(list(v.last_trick), v.last_trick[0][0], v.last_winner)
+            )
+        else:
+            self._last.set_rows(_empty_slots(self._me()))
+
+    def _stop_hold(self) -> None:
+        if self._holding or self._sweeping:
+            self._hold_timer.stop()
+            self._sweep_timer.stop()
+            self._holding = self._sweeping = False
+            self.trickChanged.emit()
+
+    def _sweep(self) -> None:
+        self._holding = False
+        self._sweeping = True
+        self.trickChanged.emit()
+        self._sweep_timer.start(self.settings._flight() + 50)
+
+    def _clear_trick(self) -> None:
+        self._sweeping = False
+        v = self._view
+        self._set_trick(list(v.trick) if v is not None and v.trick else [], v.leader if v else None)
+        self.trickChanged.emit()
+
+    def _set_trick(
+        self,
+        plays: list[tuple[int, tuple[Card, ...]]],
+        leader: int | None,
+        winner: int | None = None,
+    ) -> None:
+        self._trick.set_rows(self._slot_rows(plays, leader, winner))
+
+    def _slot_rows(
+        self,
+        plays: list[tuple[int, tuple[Card, ...]]],
+        leader: int | None,
+        winner: int | None = None,
+    ) -> list[dict[str, Any]]:
+        rows = _empty_slots(self._me())
+        if not plays:
+            return rows
+        trumps = self._trumps()
+        win_i, ruff = 0, False
+        if winner is not None:
+            win_i = next((i for i, (p, _) in enumerate(plays) if p == winner), 0)
+        if trumps is not None and self._view is not None:
+            try:
+                shape = lead_shape(plays[0][1], trumps, self._view.rules)
+                st = standing([c for _, c in plays], shape, trumps)
+                ruff = st.ruff
+                if winner is None:
+                    win_i = st.index
+            except (AssertionError, RulesError, KeyError):
+                pass
+        for i, (seat, cards) in enumerate(plays):
+            pos = self._pos(seat)
+            rows[pos].update(
+                {
+                    "cards": list(cards),
+                    "leader": seat == leader,
+                    "winning": i == win_i,
+                    "ruff": ruff and i == win_i,
+                }
+            )
+        return rows
+
+    # -- bids ----------------------------------------------------------------------------
+    def _bid_for(self, key: str) -> tuple[Card, ...] | None:
+        """The weakest legal bid for a button (a suit, or ``N`` for no trump)."""
+        v = self._view
+        if v is None:
+            return None
+        for cards in v.legal_bids:  # listed weakest first per card
+            if key == "N" and cards[0] in JOKERS:
+                return cards
+            if key != "N" and cards[0] not in JOKERS and cards[0][1] == key:
+                return cards
+        return None
+
+    def _sync_bids(self) -> None:
+        rows = []
+        for key in (*SUITS, "N"):
+            cards = self._bid_for(key)
+            rows.append(
+                {
+                    "label": SYMBOLS[key] if key != "N" else self.tr("No trump"),
+                    "count": len(cards) if cards else 0,
+                    "allowed": cards is not None,
+                    "suit": key,
+                    "red": key in "HD",
+                }
+            )
+        self._bids.set_rows(rows)
+
+    # -- the result ----------------------------------------------------------------------
+    def _sync_result(self) -> None:
+        v = self._view
+        out = v.outcome if v is not None else None
+        if not out:
+            if self._result:
+                self._result = {}
+                self.resultChanged.emit()
+            return
+        me = self._me()
+        defenders = out["defenders"]
+        we_defend = me in defenders
+        won = (out["winner"] == "defenders") == we_defend
+        if self.session is not None and self.session.seat is None:
+            title = (
+                self.tr("The defenders win")
+                if out["winner"] == "defenders"
+                else self.tr("The attackers win")
+            )
+        else:
+            title = self.tr("You win the hand") if won else self.tr("You lose the hand")
+        if out["levels"]:
+            detail = self.tr("+%1 levels").replace("%1", str(out["levels"]))
+        elif out.get("dealer_passes"):
+            detail = self.tr("The deal passes; no level change")
+        else:
+            detail = ""
+        captured = out["multiplier"] > 0
+        kitty_pts = sum(POINTS.get(c, 0) for c in out["kitty"])
+        result = {
+            "title": title,
+            "won": won,
+            "detail": detail,
+            "attackerPoints": out["attacker_points"],
+            "trickPoints": out["trick_points"],
+            "kitty": list(out["kitty"]),
+            "kittyPoints": kitty_pts,
+            "multiplier": out["multiplier"],
+            "captured": captured,
+            "nextDealer": self._seat_name(out["next_dealer"]),
+            "matchOver": self.session is not None and self.session.winners is not None,
+            "matchText": self._match_text(),
+        }
+        if result != self._result:
+            self._result = result
+            self.resultChanged.emit()
+
+    def _match_text(self) -> str:
+        s = self.session
+        if s is None or s.winners is None:
+            return ""
+        if s.seat is None:
+            names = ", ".join(self._seat_name(w) for w in s.winners)
+            return self.tr("%1 win the match").replace("%1", names)
+        if s.seat in s.winners:
+            return self.tr("You win the match!")
+        return self.tr("The match is lost")
+
+    # -- messages ------------------------------------------------------------------------
+    def _set_message(self, text: str, sticky: bool = False) -> None:
+        if text != self._message:
+            self._message = text
+            self.messageChanged.emit()
+        if text and not sticky:
+            self._message_timer.start(4000)
+        else:
+            self._message_timer.stop()
+
+    # == verbs (QML) ======================================================================
+    @Slot(int)
+    def toggle(self, uid: int) -> None:
+        sel = self._hand.selected_uids()
+        sel ^= {uid}
+        self._hand.set_selected(sel)
+        self._hint_reason = ""
+        self.selectionChanged.emit()
+
+    @Slot(int)
+    def selectSame(self, uid: int) -> None:
+        """Shift-click: select every copy of this card."""
+        row = self._hand.row_of(uid)
+        if row is None:
+            return
+        sel = self._hand.selected_uids() | {
+            r["uid"] for r in self._hand._rows if r["card"] == row["card"]
+        }
+        self._hand.set_selected(sel)
+        self.selectionChanged.emit()
+
+    @Slot()
+    def clearSelection(self) -> None:
+        self._hand.set_selected(set())
+        self.selectionChanged.emit()
+
+    @Slot(int)
+    def moveFocus(self, delta: int) -> None:
+        n = self._hand.rowCount()
+        if n == 0:
+            return
+        self._focus = max(0, min(n - 1, (self._focus if self._focus >= 0 else 0) + delta))
+        self.selectionChanged.emit()
+
+    @Slot()
+    def toggleFocused(self) -> None:
+        uid = self._hand.uid_at_slot(max(self._focus, 0))
+        if uid is not None:
+            self._focus = max(self._focus, 0)
+            self.toggle(uid)
+
+    @Slot()
+    def activate(self) -> None:
+        """Enter: play, or bury, whichever the phase asks for."""
+        v = self._view
+        if v is None:
+            return
+        if "bury" in v.actions:
+            self.bury()
+        elif "play" in v.actions:
+            self.play()
+
+    @Slot()
+    def play(self) -> None:
+        s, v = self.session, self._view
+        if s is None or v is None or s.seat is None:
+            return
+        cards = self._hand.selected()
+        if not cards:
+            self._set_message(self.tr("Select the cards to play"))
+            return
+        if s.act(Play(s.seat, tuple(cards))):
+            self._hint_reason = ""
+            self._set_message("")
+
+    @Slot()
+    def bury(self) -> None:
+        s = self.session
+        if s is None or s.seat is None:
+            return
+        if s.act(Bury(s.seat, tuple(self._hand.selected()))):
+            self._fresh = Counter()
+            self._set_message("")
+
+    @Slot(str)
+    def bid(self, key: str) -> None:
+        s = self.session
+        cards = self._bid_for(key)
+        if s is None or s.seat is None or cards is None:
+            return
+        s.act(Bid(s.seat, cards))
+
+    @Slot()
+    def passBid(self) -> None:
+        s = self.session
+        if s is not None and s.seat is not None:
+            s.act(PassBid(s.seat))
+
+    @Slot(str)
+    def callFriend(self, card: str) -> None:
+        s = self.session
+        if s is not None and s.seat is not None:
+            s.act(CallFriend(s.seat, card))
+
+    @Slot()
+    def hint(self) -> None:
+        if self.session is not None:
+            self._set_message(self.tr("Thinking of a hint…"))
+            self.session.request_hint()
+
+    @Slot()
+    def nextHand(self) -> None:
+        if self.session is not None:
+            self.session.next_hand()
+
+    @Slot(bool)
+    def setShowLastTrick(self, show: bool) -> None:
+        if show != self._show_last:
+            self._show_last = show
+            self.trickChanged.emit()
+
+    @Slot(int)
+    def replayStep(self, delta: int) -> None:
+        s = self.session
+        if isinstance(s, ReplaySession):
+            s.go(s.step + delta)
+            self.changed.emit()
+
+    @Slot(int)
+    def replayGo(self, step: int) -> None:
+        s = self.session
+        if isinstance(s, ReplaySession):
+            s.go(step)
+            self.changed.emit()
+
+    # == properties ======================================================================
+    def _phase(self) -> str:
+        return self._view.phase if self._view is not None else ""
+
+    def _phase_text(self) -> str:
+        return {
+            "deal": self.tr("Dealing"),
+            "bury": self.tr("Burying the kitty"),
+            "call-friend": self.tr("Calling a friend"),
+            "play": self.tr("Playing"),
+            "done": self.tr("Hand over"),
+        }.get(self._phase(), "")
+
+    def _trump_text(self) -> str:
+        v = self._view
+        if v is None:
+            return ""
+        if v.trump_known:
+            return SYMBOLS[v.trump] if v.trump else self.tr("No trump")
+        if v.bid is not None:
+            card = v.bid["cards"][0]
+            return self.tr("No trump") if card in JOKERS else SYMBOLS[card[1]]
+        return "?"
+
+    def _trump_red(self) -> bool:
+        t = self._trump_text()
+        return t in ("♥", "♦")
+
+    def _level_rank(self) -> str:
+        return rank_text(self._view.level) if self._view is not None else ""
+
+    def _dealer_name(self) -> str:
+        v = self._view
+        if v is None or v.dealer is None:
+            return "—"
+        return self._seat_name(v.dealer)
+
+    def _points(self) -> int:
+        v = self._view
+        if v is None:
+            return 0
+        if v.outcome:
+            return int(v.outcome["attacker_points"])
+        return int(v.attacker_points) if v.attacker_points is not None else 0
+
+    def _points_known(self) -> bool:
+        v = self._view
+        return v is not None and (v.attacker_points is not None or bool(v.outcome))
+
+    def _target(self) -> int:
+        v = self._view
+        if v is None:
+            return 80
+        return TARGETS.get(v.rules.level_table, 40 * v.rules.decks)
+
+    def _points_text(self) -> str:
+        shown = str(self._points()) if self._points_known() else "?"
+        return f"{shown} / {self._target()}"
+
+    def _our_level(self) -> str:
+        s = self.session
+        return rank_text(s.levels[self._me()]) if s is not None else ""
+
+    def _their_level(self) -> str:
+        s = self.session
+        return rank_text(s.levels[(self._me() + 1) % 4]) if s is not None else ""
+
+    def _fixed_partners(self) -> bool:
+        v = self._view
+        return v is None or v.rules.partners == "fixed"
+
+    def _kitty_size(self) -> int:
+        return self._view.kitty_size if self._view is not None else 0
+
+    def _hand_no(self) -> int:
+        return self._view.hand_no if self._view is not None else 0
+
+    def _actions(self) -> list[str]:
+        return list(self._view.actions) if self._view is not None else []
+
+    def _my_turn(self) -> bool:
+        return "play" in self._actions()
+
+    def _can_pass(self) -> bool:
+        return "pass-bid" in self._actions()
+
+    def _selected_count(self) -> int:
+        return len(self._hand.selected())
+
+    def _bury_need(self) -> int:
+        return self._kitty_size()
+
+    def _bury_label(self) -> str:
+        return (
+            self.tr("Bury %1/%2")
+            .replace("%1", str(self._selected_count()))
+            .replace("%2", str(self._bury_need()))
+        )
+
+    def _play_label(self) -> str:
+        cards = self._hand.selected()
+        trumps = self._trumps()
+        if not cards or trumps is None:
+            return self.tr("Play")
+        suits = {trumps.suit(c) for c in cards}
+        following = self._view is not None and bool(self._view.trick)
+        if len(suits) != 1 or (following and len(cards) > 1 and not self._one_shape(cards)):
+            return self.tr("Play")
+        comps = decompose(cards, trumps)
+        if len(comps) > 1:
+            return self.tr("Throw")
+        size, length = comps[0].size, comps[0].length
+        if length >= 2:
+            return self.tr("Tractor")
+        return {1: self.tr("Play"), 2: self.tr("Pair"), 3: self.tr("Triple"), 4: self.tr("Quad")}[
+            min(size, 4)
+        ]
+
+    def _one_shape(self, cards: list[Card]) -> bool:
+        trumps = self._trumps()
+        return trumps is not None and len(decompose(cards, trumps)) == 1
+
+    def _play_problem(self) -> str:
+        """Why the current selection cannot be played (the engine's words), or ''."""
+        v = self._view
+        cards = self._hand.selected()
+        if v is None or not cards or "play" not in v.actions:
+            return ""
+        try:
+            v.check_play(cards)
+        except RulesError as e:
+            return self._engine_text(e.en, e.zh)
+        return ""
+
+    def _focus_uid(self) -> int:
+        uid = self._hand.uid_at_slot(self._focus) if self._focus >= 0 else None
+        return -1 if uid is None else uid
+
+    def _spectator(self) -> bool:
+        return self.session is not None and self.session.seat is None
+
+    def _kind(self) -> str:
+        return self.session.kind if self.session is not None else ""
+
+    def _replay_step(self) -> int:
+        s = self.session
+        return s.step if isinstance(s, ReplaySession) else 0
+
+    def _replay_steps(self) -> int:
+        s = self.session
+        return s.steps if isinstance(s, ReplaySession) else 0
+
+    def _buried(self) -> list[str]:
+        v = self._view
+        s = self.session
+        if isinstance(s, ReplaySession):
+            return list(s.buried or s.kitty)
+        return list(v.buried) if v is not None else []
+
+    def _friend_text(self) -> str:
+        v = self._view
+        if v is None or v.friend_card is None:
+            return ""
+        card = v.friend_card
+        name = SYMBOLS[card[1]] + rank_text(card[0])
+        if v.friend is not None:
+            return (
+                self.tr("Friend %1: %2")
+                .replace("%1", name)
+                .replace("%2", self._seat_name(v.friend))
+            )
+        return self.tr("Friend %1: not yet shown").replace("%1", name)
+
+    def _friend_ranks(self) -> list[str]:
+        v = self._view
+        level = v.level if v is not None else ""
+        return [rank_text(r) for r in reversed(RANKS) if r != level]
+
+    @Slot(str, str, result=str)
+    def friendCard(self, suit: str, rank: str) -> str:
+        return ("T" if rank == "10" else rank) + suit
+
+    def _trick_points_prop(self) -> int:
+        return self._trick_points
+
+    def _result_prop(self) -> dict[str, Any]:
+        return dict(self._result)
+
+    hand = _model("_hand")
+    trick = _model("_trick")
+    lastTrick = _model("_last")
+    seats = _model("_seats")
+    bidOptions = _model("_bids")
+
+    phase = Property(str, _phase, notify=changed)
+    phaseText = Property(str, _phase_text, notify=changed)
+    trumpText = Property(str, _trump_text, notify=changed)
+    trumpRed = Property(bool, _trump_red, notify=changed)
+    levelRank = Property(str, _level_rank, notify=changed)
+    dealerName = Property(str, _dealer_name, notify=changed)
+    points = Property(int, _points, notify=changed)
+    pointsTarget = Property(int, _target, notify=changed)
+    pointsText = Property(str, _points_text, notify=changed)
+    ourLevel = Property(str, _our_level, notify=changed)
+    theirLevel = Property(str, _their_level, notify=changed)
+    fixedPartners = Property(bool, _fixed_partners, notify=changed)
+    kittySize = Property(int, _kitty_size, notify=changed)
+    handNo = Property(int, _hand_no, notify=changed)
+    actions = Property(list, _actions, notify=changed)
+    myTurn = Property(bool, _my_turn, notify=changed)
+    canPass = Property(bool, _can_pass, notify=changed)
+    spectator = Property(bool, _spectator, notify=changed)
+    kind = Property(str, _kind, notify=changed)
+    buried = Property(list, _buried, notify=changed)
+    friendText = Property(str, _friend_text, notify=changed)
+    friendRanks = Property(list, _friend_ranks, notify=changed)
+    replayStepNo = Property(int, _replay_step, notify=changed)
+    replaySteps = Property(int, _replay_steps, notify=changed)
+    selectedCount = Property(int, _selected_count, notify=selectionChanged)
+    buryNeed = Property(int, _bury_need, notify=changed)
+    buryLabel = Property(str, _bury_label, notify=selectionChanged)
+    playLabel = Property(str, _play_label, notify=selectionChanged)
+    playProblem = Property(str, _play_problem, notify=selectionChanged)
+    focusUid = Property(int, _focus_uid, notify=selectionChanged)
+    message = Property(str, lambda self: self._message, notify=messageChanged)
+    holding = Property(bool, lambda self: self._holding, notify=trickChanged)
+    sweeping = Property(bool, lambda self: self._sweeping, notify=trickChanged)
+    sweepPos = Property(int, lambda self: self._sweep_winner_pos(), notify=trickChanged)
+    trickPoints = Property(int, _trick_points_prop, notify=trickChanged)
+    showLastTrick = Property(bool, lambda self: self._show_last, notify=trickChanged)
+    result = Property("QVariantMap", _result_prop, notify=resultChanged)
+
+    def _sweep_winner_pos(self) -> int:
+        for r in self._trick.rows():
+            if r.get("winning") and r.get("cards"):
+                return int(r["pos"])
+        return -1
+
+
+_EMPTY_SEAT: dict[str, Any] = {
+    "name": "",
+    "count": 0,
+    "dealer": False,
+    "bidder": False,
+    "active": False,
+    "thinking": False,
+    "side": "",
+    "level": "",
+    "bidCards": [],
+    "passed": False,
+    "friend": False,
+    "openCards": [],
+}
+
+
+def _empty_slots(me: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "pos": p,
+            "seat": (me + p) % 4,
+            "cards": [],
+            "leader": False,
+            "winning": False,
+            "ruff": False,
+        }
+        for p in range(4)
+    ]

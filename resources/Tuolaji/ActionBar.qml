@@ -1,0 +1,103 @@
+import QtQuick
+import Tuolaji.Backend
+
+// The actions above your hand: bids while dealing, bury while burying, play / hint / last
+// trick while playing; replay steps in the replay viewer. Room is kept so raised cards never
+// cover it.
+Item {
+    id: bar
+    property var table: App.table
+    property bool showKitty: false
+    width: 900
+    height: 46
+
+    Row {
+        id: bidRow
+        anchors.centerIn: parent
+        spacing: 8
+        visible: bar.table.phase === "deal" && !bar.table.spectator
+        Repeater {
+            model: bar.table.bidOptions
+            delegate: TableButton {
+                required property string label
+                required property int count
+                required property bool allowed
+                required property string suit
+                required property bool red
+                text: label + (count > 1 ? " ×" + count : "")
+                enabled: allowed
+                textColor: red && allowed ? "#ff8a80" : Theme.text
+                font.pixelSize: 22
+                implicitWidth: suit === "N" ? 140 : 64
+                onClicked: bar.table.bid(suit)
+                Accessible.name: qsTr("Bid %1").arg(label)
+            }
+        }
+        TableButton {
+            visible: bar.table.canPass
+            text: qsTr("Pass")
+            onClicked: bar.table.passBid()
+        }
+    }
+
+    Row {
+        anchors.centerIn: parent
+        spacing: 8
+        visible: bar.table.phase === "bury" && bar.table.actions.indexOf("bury") >= 0
+        TableButton {
+            primary: true
+            enabled: bar.table.selectedCount === bar.table.buryNeed
+            text: bar.table.buryLabel
+            onClicked: bar.table.bury()
+        }
+        TableButton { text: qsTr("Hint"); onClicked: bar.table.hint() }
+        TableButton { text: qsTr("Clear"); onClicked: bar.table.clearSelection() }
+    }
+
+    Row {
+        anchors.centerIn: parent
+        spacing: 8
+        visible: bar.table.phase === "play" && bar.table.kind !== "replay"
+        TableButton {
+            visible: !bar.table.spectator
+            primary: bar.table.myTurn && bar.table.playProblem === ""
+            warning: bar.table.myTurn && bar.table.playProblem !== ""
+            enabled: bar.table.myTurn && bar.table.selectedCount > 0
+            text: bar.table.playLabel
+            implicitWidth: 120
+            onClicked: bar.table.play()
+        }
+        TableButton {
+            visible: !bar.table.spectator
+            enabled: bar.table.myTurn
+            text: qsTr("Hint")
+            onClicked: bar.table.hint()
+        }
+        TableButton {
+            text: qsTr("Last trick")
+            enabled: bar.table.lastTrick.count > 0
+            onPressedChanged: bar.table.setShowLastTrick(pressed)
+        }
+        TableButton {
+            visible: bar.table.buried.length > 0
+            text: qsTr("Kitty")
+            onPressedChanged: bar.showKitty = pressed
+        }
+    }
+
+    Row {
+        anchors.centerIn: parent
+        spacing: 8
+        visible: bar.table.kind === "replay"
+        TableButton { text: "⏮"; onClicked: bar.table.replayGo(0) }
+        TableButton { text: "◀"; onClicked: bar.table.replayStep(-1) }
+        Text {
+            anchors.verticalCenter: parent.verticalCenter
+            text: qsTr("Step %1 of %2").arg(bar.table.replayStepNo + 1).arg(bar.table.replaySteps)
+            color: Theme.text
+            font.pixelSize: 18
+        }
+        TableButton { text: "▶"; onClicked: bar.table.replayStep(1) }
+        TableButton { text: "⏭"; onClicked: bar.table.replayGo(bar.table.replaySteps - 1) }
+    }
+}

@@ -1,0 +1,90 @@
+import QtQuick
+import Tuolaji.Backend
+
+// Your hand: one row, trumps first, a gap between suits. Cards keep their delegate while the
+// hand is re-sorted, so a new order (the trump becoming known) slides into place.
+Item {
+    id: fan
+    property var table: App.table
+    property int cardHeight: App.settings.cardHeight
+    property int cardWidth: Math.round(cardHeight * Theme.cardAspect)
+    readonly property int count: table.hand.count
+    property int maxGaps: 0
+    readonly property real gapWidth: cardWidth * 0.14
+    readonly property real step: {
+        if (count <= 1)
+            return 0
+        var room = width - cardWidth - maxGaps * gapWidth
+        return Math.max(6, Math.min(cardWidth * 0.65, room / (count - 1)))
+    }
+    readonly property real used: cardWidth + Math.max(0, count - 1) * step + maxGaps * gapWidth
+    readonly property int flight: App.settings.flightMs
+    height: cardHeight * 1.2
+
+    Repeater {
+        id: cards
+        model: fan.table.hand
+        onItemAdded: fan.recountGaps()
+        onItemRemoved: fan.recountGaps()
+        delegate: CardView {
+            id: cardItem
+            required property int uid
+            required property string card
+            required property int slot
+            required property int gaps
+            required property bool picked
+            required property bool fromKitty
+            required property bool isTrump
+            required property bool legal
+            required property string name
+            onGapsChanged: fan.recountGaps()
+
+            code: card
+            width: fan.cardWidth
+            height: fan.cardHeight
+            trump: isTrump
+            selected: picked
+            fresh: fromKitty
+            dimmed: !legal
+            focusRing: fan.table.focusUid === uid && fan.activeFocus
+            accessibleName: name
+            z: slot
+            x: (fan.width - fan.used) / 2 + slot * fan.step + gaps * fan.gapWidth
+            y: fan.height - fan.cardHeight - (selected ? fan.cardHeight * 0.18 : hover.hovered ? fan.cardHeight * 0.04 : 0)
+
+            Behavior on x {
+                enabled: fan.flight > 0
+                NumberAnimation { duration: fan.flight * 1.5; easing.type: Easing.OutCubic }
+            }
+            Behavior on y {
+                enabled: fan.flight > 0
+                NumberAnimation { duration: 120; easing.type: Easing.OutQuad }
+            }
+
+            HoverHandler { id: hover }
+            TapHandler {
+                acceptedModifiers: Qt.NoModifier
+                onTapped: fan.table.toggle(cardItem.uid)
+                onDoubleTapped: {
+                    if (!cardItem.picked)
+                        fan.table.toggle(cardItem.uid)
+                    fan.table.activate()
+                }
+            }
+            TapHandler {
+                acceptedModifiers: Qt.ShiftModifier
+                onTapped: fan.table.selectSame(cardItem.uid)
+            }
+        }
+    }
+
+    function recountGaps() {
+        var g = 0
+        for (var i = 0; i < cards.count; ++i) {
+            var it = cards.itemAt(i)
+            if (it && it.gaps > g)
+                g = it.gaps
+        }
+        maxGaps = g
+    }
+}

@@ -1,0 +1,95 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Tuolaji.Backend
+
+FocusScope {
+    id: page
+    width: Theme.baseWidth
+    height: Theme.baseHeight
+
+    Column {
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 60
+        spacing: 10
+
+        Text {
+            anchors.horizontalCenter: parent.horizontalCenter
+            text: qsTr("Tuolaji")
+            color: Theme.accent
+            font.pixelSize: 64
+            font.bold: true
+        }
+        Text {
+            anchors.horizontalCenter: parent.horizontalCenter
+            text: qsTr("Shengji, the climbing card game for four")
+            color: Theme.dim
+            font.pixelSize: 20
+        }
+        Item { width: 1; height: 18 }
+
+        MenuButton {
+            id: resume
+            anchors.horizontalCenter: parent.horizontalCenter
+            visible: App.hasSavedGame
+            text: qsTr("Resume the game")
+            focus: visible
+            onClicked: App.resumeGame()
+        }
+        MenuButton {
+            id: offline
+            anchors.horizontalCenter: parent.horizontalCenter
+            text: qsTr("Play offline")
+            focus: !App.hasSavedGame
+            onClicked: ApplicationWindow.window.go("setup")
+        }
+        MenuButton {
+            anchors.horizontalCenter: parent.horizontalCenter
+            text: qsTr("Play online")
+            onClicked: ApplicationWindow.window.go("lobby")
+        }
+        MenuButton {
+            anchors.horizontalCenter: parent.horizontalCenter
+            text: qsTr("Watch")
+            onClicked: ApplicationWindow.window.go("watch")
+        }
+        MenuButton {
+            anchors.horizontalCenter: parent.horizontalCenter
+            text: qsTr("Replays")
+            onClicked: ApplicationWindow.window.go("replays")
+        }
+        Row {
+            anchors.horizontalCenter: parent.horizontalCenter
+            spacing: 10
+            MenuButton {
+                width: 155
+                text: qsTr("Settings")
+                onClicked: ApplicationWindow.window.go("settings")
+            }
+            MenuButton {
+                width: 155
+                text: qsTr("Rules")
+                onClicked: ApplicationWindow.window.go("rules")
+            }
+        }
+    }
+
+    Row {
+        anchors.bottom: parent.bottom
+        anchors.bottomMargin: 20
+        anchors.horizontalCenter: parent.horizontalCenter
+        spacing: 12
+        Repeater {
+            // Each language is named in its own script, as language pickers do.
+            model: [["en", "English"], ["zh_CN", "简体中文"], ["zh_TW", "繁體中文"]]
+            delegate: TableButton {
+                required property var modelData
+                text: modelData[1]
+                primary: App.settings.language === modelData[0]
+                onClicked: App.settings.language = modelData[0]
+            }
+        }
+    }
+
+    Keys.onEscapePressed: Qt.quit()
+}

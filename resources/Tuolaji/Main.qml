@@ -1,0 +1,70 @@
+import QtQuick
+import QtQuick.Controls
+import Tuolaji.Backend
+
+ApplicationWindow {
+    id: window
+    width: Theme.baseWidth
+    height: Theme.baseHeight
+    minimumWidth: 640
+    minimumHeight: 360
+    visible: true
+    title: qsTr("Tuolaji")
+    color: Theme.feltDark
+
+    // The screen shown: home, setup, table, settings, rules, replays, lobby, watch.
+    property string screen: "home"
+    property real stageScale: Math.min(width / Theme.baseWidth, height / Theme.baseHeight)
+
+    function go(name) {
+        if (name === "replays")
+            App.refreshRecords()
+        screen = name
+    }
+
+    Connections {
+        target: App
+        function onSessionChanged() {
+            if (App.inGame)
+                window.screen = "table"
+            else if (window.screen === "table")
+                window.screen = "home"
+        }
+    }
+
+    // Every screen is laid out at 1280×720 and scaled to the window: no scrolling, any size.
+    Item {
+        id: stage
+        width: Theme.baseWidth
+        height: Theme.baseHeight
+        anchors.centerIn: parent
+        scale: window.stageScale
+
+        Rectangle {
+            anchors.fill: parent
+            gradient: Gradient {
+                GradientStop { position: 0.0; color: Theme.feltLight }
+                GradientStop { position: 1.0; color: Theme.feltDark }
+            }
+        }
+
+        Loader {
+            id: pageLoader
+            anchors.fill: parent
+            focus: true
+            source: {
+                switch (window.screen) {
+                case "setup": return "SetupPage.qml"
+                case "table": return "TablePage.qml"
+                case "settings": return "SettingsPage.qml"
+                case "rules": return "RulesPage.qml"
+                case "replays": return "ReplaysPage.qml"
+                case "lobby": return "LobbyPage.qml"
+                case "watch": return "WatchPage.qml"
+                default: return "HomePage.qml"
+                }
+            }
+            onLoaded: item.forceActiveFocus()
+        }
+    }
+}

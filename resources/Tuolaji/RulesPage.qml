@@ -1,0 +1,71 @@
+import QtQuick
+import QtQuick.Controls
+import Tuolaji.Backend
+
+FocusScope {
+    id: page
+    width: Theme.baseWidth
+    height: Theme.baseHeight
+    property var presetList: App.presets()
+    property int chosen: 0
+
+    PageHeader {
+        title: qsTr("Rules")
+        onBack: ApplicationWindow.window.go("home")
+    }
+
+    Column {
+        x: 60
+        y: 100
+        spacing: 8
+        Repeater {
+            model: page.presetList
+            delegate: TableButton {
+                required property int index
+                required property var modelData
+                width: 300
+                text: modelData.title
+                primary: page.chosen === index
+                onClicked: page.chosen = index
+            }
+        }
+    }
+
+    Rectangle {
+        x: 400
+        y: 100
+        width: 820
+        height: 580
+        radius: 12
+        color: Theme.panel
+        Column {
+            anchors.fill: parent
+            anchors.margins: 22
+            spacing: 10
+            Text {
+                text: page.presetList[page.chosen].title
+                color: Theme.accent
+                font.pixelSize: 26
+                font.bold: true
+            }
+            Repeater {
+                model: App.rulesSummary(page.presetList[page.chosen].key)
+                delegate: Row {
+                    required property var modelData
+                    spacing: 16
+                    Text { width: 220; text: modelData.label; color: Theme.dim; font.pixelSize: 17 }
+                    Text { width: 540; text: modelData.value; color: Theme.text; font.pixelSize: 17; wrapMode: Text.WordWrap }
+                }
+            }
+            Text {
+                width: 770
+                wrapMode: Text.WordWrap
+                color: Theme.text
+                font.pixelSize: 16
+                text: qsTr("Trumps: the jokers, every card of the level rank and every card of the trump suit. Follow the suit led, and its shape (pairs, tractors) as closely as you can. The attackers collect 5s, 10s and kings; at the target they take the deal.")
+            }
+        }
+    }
+
+    Keys.onEscapePressed: ApplicationWindow.window.go("home")
+}

@@ -1,0 +1,116 @@
+import QtQuick
+import Tuolaji.Backend
+
+// A seat: name, level, card count, a few backs, badges 庄 (dealer) and 亮 (bidder), the side by
+// colour and by word, a glow when it is this seat's turn, "thinking…" while an AI thinks.
+Rectangle {
+    id: panel
+    property var seat: ({})
+    property bool vertical: false
+    property bool showBacks: true
+    readonly property bool active: seat.active === true
+    width: 210
+    height: 92
+    radius: 12
+    color: Theme.panel
+    border.width: active ? 3 : 1
+    border.color: active ? Theme.accent : "#40ffffff"
+
+    Accessible.role: Accessible.StaticText
+    Accessible.name: (seat.name || "") + " " + qsTr("%n cards", "", seat.count || 0)
+
+    SequentialAnimation on border.color {
+        running: panel.active && App.settings.speed !== "instant" && !App.settings.reduceMotion
+        loops: Animation.Infinite
+        ColorAnimation { to: "#fff3c4"; duration: 600 }
+        ColorAnimation { to: Theme.accent; duration: 600 }
+    }
+
+    Rectangle {
+        // the side, by colour (the badge below says it in words too)
+        width: 6
+        height: parent.height - 16
+        x: 6
+        anchors.verticalCenter: parent.verticalCenter
+        radius: 3
+        color: seat.side === "defenders" ? Theme.defenders : seat.side === "attackers" ? Theme.attackers : "transparent"
+    }
+
+    Column {
+        x: 18
+        y: 6
+        spacing: 2
+        Text {
+            text: seat.name || ""
+            color: Theme.text
+            font.pixelSize: 18
+            font.bold: true
+            elide: Text.ElideRight
+            width: panel.width - 80
+        }
+        Row {
+            spacing: 10
+            Text {
+                text: qsTr("Level %1").arg(seat.level || "")
+                color: Theme.dim
+                font.pixelSize: 14
+            }
+            Text {
+                text: qsTr("%n cards", "", seat.count || 0)
+                color: Theme.dim
+                font.pixelSize: 14
+            }
+            Text {
+                visible: seat.side === "defenders" || seat.side === "attackers"
+                text: seat.side === "defenders" ? qsTr("defender") : qsTr("attacker")
+                color: seat.side === "defenders" ? Theme.defenders : Theme.attackers
+                font.pixelSize: 14
+            }
+        }
+        Row {
+            spacing: 6
+            height: 22
+            Badge { visible: seat.dealer === true; label: qsTr("Dealer", "badge: 庄"); tint: Theme.defenders }
+            Badge { visible: seat.bidder === true; label: qsTr("Bid", "badge: 亮"); tint: Theme.accent }
+            Badge { visible: seat.friend === true; label: qsTr("Friend"); tint: "#ba68c8" }
+            Text {
+                text: seat.thinking ? qsTr("thinking…") : seat.passed ? qsTr("no bid") : ""
+                color: Theme.accent
+                font.pixelSize: 14
+                font.italic: true
+                anchors.verticalCenter: parent.verticalCenter
+            }
+        }
+    }
+
+    Row {
+        // a few card backs, as many as the count allows (up to 6)
+        visible: panel.showBacks && (seat.openCards || []).length === 0
+        anchors.right: parent.right
+        anchors.rightMargin: 8
+        anchors.top: parent.top
+        anchors.topMargin: 8
+        spacing: -18
+        Repeater {
+            model: Math.min(3, Math.ceil((seat.count || 0) / 9))
+            delegate: CardView { code: "back"; width: 24; height: 35 }
+        }
+    }
+
+    component Badge: Rectangle {
+        property string label
+        property color tint
+        width: badgeText.implicitWidth + 10
+        height: 22
+        radius: 5
+        color: tint
+        Text {
+            id: badgeText
+            anchors.centerIn: parent
+            text: parent.label
+            color: "#1b1b1b"
+            font.pixelSize: 13
+            font.bold: true
+        }
+    }
+}

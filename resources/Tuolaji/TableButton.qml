@@ -1,0 +1,31 @@
+import QtQuick
+import QtQuick.Controls
+
+// A table action button: play, hint, bids, bury, last trick.
+Button {
+    id: control
+    property bool primary: false
+    property bool warning: false
+    property color textColor: Theme.text
+    implicitHeight: 42
+    implicitWidth: Math.max(84, contentItem.implicitWidth + 28)
+    font.pixelSize: 18
+    focusPolicy: Qt.NoFocus
+    contentItem: Text {
+        text: control.text
+        font: control.font
+        color: control.enabled ? control.textColor : Theme.dim
+        horizontalAlignment: Text.AlignHCenter
+        verticalAlignment: Text.AlignVCenter
+        elide: Text.ElideRight
+    }
+    background: Rectangle {
+        radius: 8
+        color: !control.enabled ? Theme.buttonDisabled
+             : control.warning ? "#8d4a2f"
+             : control.primary ? (control.down ? "#b8862a" : control.hovered ? "#e0ae3c" : "#c9962f")
+             : (control.down ? Theme.feltDark : control.hovered ? Theme.buttonHover : Theme.button)
+        border.color: "#50ffffff"
+        border.width: 1
+    }
+}

@@ -1,0 +1,223 @@
+import QtQuick
+import QtQuick.Controls
+import Tuolaji.Backend
+
+// The card table. It binds to App.table only; which session feeds it (offline, online,
+// spectator, replay) it never knows.
+FocusScope {
+    id: page
+    width: Theme.baseWidth
+    height: Theme.baseHeight
+    focus: true
+    property var table: App.table
+    readonly property int flight: App.settings.flightMs
+    readonly property point centre: Qt.point(640, 318)
+    // Where each compass position's seat is, for cards flying to and from it.
+    readonly property var seatPoints: [Qt.point(640, 640), Qt.point(1170, 276), Qt.point(640, 100), Qt.point(110, 276)]
+
+    function leave() {
+        App.leaveTable()
+        ApplicationWindow.window.go("home")
+    }
+
+    TopBar {
+        id: topBar
+        onLeave: page.leave()
+    }
+
+    TrickArea {
+        id: trickArea
+        x: 0
+        y: 0
+        width: 1280
+        height: 636
+    }
+
+    // the deck in the middle while dealing, and one back flying to each seat as it is dealt
+    Item {
+        id: deck
+        visible: page.table.phase === "deal"
+        x: page.centre.x - 30
+        y: page.centre.y - 43
+        Repeater {
+            model: 3
+            delegate: CardView { required property int index; code: "back"; width: 60; height: 86; x: index * 2; y: -index * 2 }
+        }
+    }
+    Repeater {
+        id: flyers
+        model: 4
+        delegate: CardView {
+            id: flyer
+            required property int index
+            code: "back"
+            width: 60
+            height: 86
+            visible: false
+            ParallelAnimation {
+                id: flyAnim
+                onStarted: flyer.visible = true
+                onFinished: flyer.visible = false
+                NumberAnimation { target: flyer; property: "x"; from: page.centre.x - 30; to: page.seatPoints[flyer.index].x - 30; duration: Math.max(60, page.flight) }
+                NumberAnimation { target: flyer; property: "y"; from: page.centre.y - 43; to: page.seatPoints[flyer.index].y - 43; duration: Math.max(60, page.flight) }
+            }
+            function fly() { if (page.flight > 0) flyAnim.restart() }
+        }
+    }
+    Connections {
+        target: page.table
+        function onDealt(pos) { var f = flyers.itemAt(pos); if (f) f.fly() }
+    }
+
+    // seats: top (opposite), left, right, and yours
+    Repeater {
+        model: page.table.seats
+        delegate: Item {
+            id: seatItem
+            required property int pos
+            required property int seat
+            required property string name
+            required property int count
+            required property bool dealer
+            required property bool bidder
+            required property bool active
+            required property bool thinking
+            required property string side
+            required property string level
+            required property var bidCards
+            required property bool passed
+            required property bool friend
+            required property var openCards
+            readonly property var seatData: ({ name: name, count: count, dealer: dealer, bidder: bidder, active: active, thinking: thinking, side: side, level: level, passed: passed, friend: friend, openCards: openCards })
+            readonly property var panelPos: [Qt.point(12, 452), Qt.point(1038, 230), Qt.point(525, 50), Qt.point(12, 230)][pos]
+
+            SeatPanel {
+                x: seatItem.panelPos.x
+                y: seatItem.panelPos.y
+                width: seatItem.pos === 0 ? 210 : 230
+                height: seatItem.pos === 0 ? 80 : 84
+                seat: seatItem.seatData
+                showBacks: seatItem.pos !== 0
+                visible: seatItem.pos !== 0 || page.table.kind !== "" 
+            }
+            // a bid, shown at the bidder's seat with its cards
+            Row {
+                visible: seatItem.bidCards.length > 0
+                spacing: -30
+                x: [230, 1038 - 120, 525 + 240, 252][seatItem.pos]
+                y: [452, 230, 50, 230][seatItem.pos]
+                Repeater {
+                    model: seatItem.bidCards
+                    delegate: CardView { required property string modelData; code: modelData; width: 56; height: 81 }
+                }
+            }
+            // the replay viewer shows every hand
+            Item {
+                visible: seatItem.pos !== 0 && seatItem.openCards.length > 0
+                x: [0, 1268 - width, 640 - width / 2, 12][seatItem.pos]
+                y: [0, 330, 152, 330][seatItem.pos]
+                width: 46 + Math.max(0, seatItem.openCards.length - 1) * 9.5
+                height: 66
+                Repeater {
+                    model: seatItem.openCards
+                    delegate: CardView { required property int index; required property string modelData; code: modelData; x: index * 9.5; width: 46; height: 66 }
+                }
+            }
+        }
+    }
+
+    Text {
+        id: messageLine
+        readonly property string problem: page.table.myTurn ? page.table.playProblem : ""
+        text: page.table.message !== "" ? page.table.message : problem
+        visible: text !== ""
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 452
+        width: 760
+        horizontalAlignment: Text.AlignHCenter
+        wrapMode: Text.WordWrap
+        maximumLineCount: 2
+        color: page.table.message === "" ? Theme.warn : Theme.text
+        font.pixelSize: 17
+        style: Text.Outline
+        styleColor: "#000000"
+    }
+
+    Text {
+        visible: page.table.friendText !== ""
+        x: 1058
+        y: 460
+        width: 210
+        wrapMode: Text.WordWrap
+        text: page.table.friendText
+        color: Theme.text
+        font.pixelSize: 15
+    }
+
+    ActionBar {
+        id: actionBar
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 488
+    }
+
+    HandFan {
+        id: fan
+        x: 20
+        width: 1240
+        y: 720 - height - 6
+        focus: true
+        visible: page.table.kind !== "spectator"
+    }
+
+    Text {
+        visible: page.table.kind === "spectator"
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 600
+        text: qsTr("You are watching: no hand is shown")
+        color: Theme.dim
+        font.pixelSize: 20
+    }
+
+    // the kitty, for the dealer who buried it (held button)
+    Row {
+        visible: actionBar.showKitty
+        anchors.centerIn: trickArea
+        spacing: -30
+        Repeater {
+            model: page.table.buried
+            delegate: CardView { required property string modelData; code: modelData; width: 90; height: 130 }
+        }
+    }
+
+    FriendDialog {
+        visible: page.table.phase === "call-friend" && page.table.actions.indexOf("call-friend") >= 0
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 180
+    }
+
+    ResultPanel {
+        id: resultPanel
+        visible: page.table.result.title !== undefined && page.table.kind !== "replay"
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 70
+        onHome: page.leave()
+    }
+
+    Keys.onPressed: (event) => {
+        if (event.key === Qt.Key_Left) { page.table.moveFocus(-1); fan.forceActiveFocus() }
+        else if (event.key === Qt.Key_Right) { page.table.moveFocus(1); fan.forceActiveFocus() }
+        else if (event.key === Qt.Key_Space) page.table.toggleFocused()
+        else if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) page.table.activate()
+        else if (event.key === Qt.Key_Backspace) page.table.clearSelection()
+        else if (event.key === Qt.Key_L && !event.isAutoRepeat) page.table.setShowLastTrick(true)
+        else if (event.key === Qt.Key_H) page.table.hint()
+        else return
+        event.accepted = true
+    }
+    Keys.onReleased: (event) => {
+        if (event.key === Qt.Key_L && !event.isAutoRepeat) {
+            page.table.setShowLastTrick(false)
+            event.accepted = true
+        }
+    }
+}

@@ -1,0 +1,22 @@
+pragma Singleton
+import QtQuick
+
+QtObject {
+    readonly property color felt: "#1f5f3a"
+    readonly property color feltDark: "#174a2d"
+    readonly property color feltLight: "#2a7449"
+    readonly property color bar: "#10261a"
+    readonly property color panel: "#dd10261a"
+    readonly property color text: "#f3f1e6"
+    readonly property color dim: "#b8c4b8"
+    readonly property color accent: "#f2c14e"
+    readonly property color warn: "#ff8a65"
+    readonly property color defenders: "#e57373"
+    readonly property color attackers: "#64b5f6"
+    readonly property color button: "#2e7d4f"
+    readonly property color buttonHover: "#379460"
+    readonly property color buttonDisabled: "#46604f"
+    readonly property real cardAspect: 169.075 / 244.64
+    readonly property int baseWidth: 1280
+    readonly property int baseHeight: 720
+}

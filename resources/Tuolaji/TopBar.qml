@@ -1,0 +1,94 @@
+import QtQuick
+import Tuolaji.Backend
+
+// The HUD: both sides' levels, the trump suit and level rank, the dealer, the attackers'
+// points with a bar to the threshold, kitty size, hand number and phase.
+Rectangle {
+    id: bar
+    property var table: App.table
+    signal leave()
+    width: Theme.baseWidth
+    height: 46
+    color: Theme.bar
+
+    Row {
+        x: 14
+        anchors.verticalCenter: parent.verticalCenter
+        spacing: 22
+
+        Item {
+            width: levelsRow.implicitWidth
+            height: 30
+            visible: bar.table.fixedPartners && !bar.table.spectator
+            Row {
+                id: levelsRow
+                anchors.verticalCenter: parent.verticalCenter
+                spacing: 8
+                Field { label: qsTr("Us"); value: bar.table.ourLevel }
+                Field { label: qsTr("Them"); value: bar.table.theirLevel }
+            }
+        }
+        Row {
+            spacing: 6
+            anchors.verticalCenter: parent.verticalCenter
+            Text { text: qsTr("Trump"); color: Theme.dim; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }
+            Rectangle {
+                width: trumpLabel.implicitWidth + 16
+                height: 30
+                radius: 6
+                color: "#f5f1e4"
+                Text {
+                    id: trumpLabel
+                    anchors.centerIn: parent
+                    text: bar.table.trumpText + " " + bar.table.levelRank
+                    color: bar.table.trumpRed ? "#d01010" : "#111111"
+                    font.pixelSize: 19
+                    font.bold: true
+                }
+            }
+        }
+        Field { label: qsTr("Dealer"); value: bar.table.dealerName }
+        Row {
+            spacing: 8
+            anchors.verticalCenter: parent.verticalCenter
+            Text { text: qsTr("Attackers"); color: Theme.dim; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }
+            Text { text: bar.table.pointsText; color: Theme.text; font.pixelSize: 18; font.bold: true; anchors.verticalCenter: parent.verticalCenter }
+            Rectangle {
+                width: 110
+                height: 10
+                radius: 5
+                anchors.verticalCenter: parent.verticalCenter
+                color: "#33ffffff"
+                Rectangle {
+                    width: parent.width * Math.min(1, bar.table.points / Math.max(1, bar.table.pointsTarget))
+                    height: parent.height
+                    radius: 5
+                    color: bar.table.points >= bar.table.pointsTarget ? Theme.attackers : Theme.accent
+                    Behavior on width { NumberAnimation { duration: 300 } }
+                }
+            }
+        }
+        Field { label: qsTr("Kitty"); value: String(bar.table.kittySize) }
+        Field { label: qsTr("Hand"); value: "#" + bar.table.handNo }
+        Text { text: bar.table.phaseText; color: Theme.accent; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }
+    }
+
+    TableButton {
+        anchors.right: parent.right
+        anchors.rightMargin: 8
+        anchors.verticalCenter: parent.verticalCenter
+        implicitHeight: 34
+        font.pixelSize: 15
+        text: qsTr("Leave")
+        onClicked: bar.leave()
+    }
+
+    component Field: Row {
+        property string label
+        property string value
+        spacing: 5
+        anchors.verticalCenter: parent ? parent.verticalCenter : undefined
+        Text { text: label; color: Theme.dim; font.pixelSize: 16 }
+        Text { text: value; color: Theme.text; font.pixelSize: 17; font.bold: true }
+    }
+}

@@ -1,0 +1,135 @@
+import QtQuick
+import Tuolaji.Backend
+
+// The trick in the centre: four slots around the middle, cards at ~80% of the hand's height.
+// A play flies in from its seat; the winning play wears 大 (and 毙 when it ruffs); a finished
+// trick is held, then swept to its winner with its points.
+Item {
+    id: area
+    property var table: App.table
+    property var model: table.showLastTrick ? table.lastTrick : table.trick
+    property int cardHeight: Math.round(App.settings.cardHeight * 0.8)
+    property int cardWidth: Math.round(cardHeight * Theme.cardAspect)
+    readonly property int flight: App.settings.flightMs
+    readonly property var slotCentres: [Qt.point(0, 95), Qt.point(250, 0), Qt.point(0, -95), Qt.point(-250, 0)]
+    readonly property var seatOrigins: [Qt.point(0, 330), Qt.point(560, 0), Qt.point(0, -280), Qt.point(-560, 0)]
+
+    Repeater {
+        model: area.model
+        delegate: Item {
+            id: slot
+            required property int pos
+            required property var cards
+            required property bool leader
+            required property bool winning
+            required property bool ruff
+            readonly property real spread: Math.min(26, area.cardWidth * 0.3)
+            readonly property real rowWidth: area.cardWidth + Math.max(0, cards.length - 1) * spread
+            readonly property bool swept: area.table.sweeping && !area.table.showLastTrick
+            readonly property var target: area.table.sweepPos >= 0 ? area.seatOrigins[area.table.sweepPos] : Qt.point(0, 0)
+            width: rowWidth
+            height: area.cardHeight
+            x: area.width / 2 + area.slotCentres[pos].x - width / 2
+            y: area.height / 2 + area.slotCentres[pos].y - height / 2
+            opacity: swept ? 0 : 1
+            property real fly: 0   // 1 at the seat, 0 in the slot
+            transform: Translate {
+                x: slot.swept ? slot.target.x - area.slotCentres[slot.pos].x : slot.fly * (area.seatOrigins[slot.pos].x - area.slotCentres[slot.pos].x)
+                y: slot.swept ? slot.target.y - area.slotCentres[slot.pos].y : slot.fly * (area.seatOrigins[slot.pos].y - area.slotCentres[slot.pos].y)
+                Behavior on x { enabled: area.flight > 0 && slot.swept; NumberAnimation { duration: area.flight * 1.5; easing.type: Easing.InCubic } }
+                Behavior on y { enabled: area.flight > 0 && slot.swept; NumberAnimation { duration: area.flight * 1.5; easing.type: Easing.InCubic } }
+            }
+            Behavior on opacity { enabled: area.flight > 0; NumberAnimation { duration: area.flight * 1.5 } }
+
+            property int shown: cards.length
+            onShownChanged: {
+                if (shown > 0 && area.flight > 0 && !area.table.showLastTrick)
+                    flyIn.restart()
+            }
+            NumberAnimation {
+                id: flyIn
+                target: slot
+                property: "fly"
+                from: 1
+                to: 0
+                duration: area.flight
+                easing.type: Easing.OutCubic
+            }
+
+            Rectangle {
+                // the ruff glow (毙)
+                anchors.fill: parent
+                anchors.margins: -8
+                radius: 12
+                color: "transparent"
+                border.width: 4
+                border.color: "#ff7043"
+                visible: slot.ruff && slot.cards.length > 0
+                opacity: 0.85
+            }
+            Repeater {
+                model: slot.cards
+                delegate: CardView {
+                    required property int index
+                    required property string modelData
+                    code: modelData
+                    x: index * slot.spread
+                    width: area.cardWidth
+                    height: area.cardHeight
+                    accessibleName: modelData
+                }
+            }
+            Row {
+                anchors.bottom: parent.top
+                anchors.bottomMargin: 4
+                anchors.horizontalCenter: parent.horizontalCenter
+                spacing: 4
+                visible: slot.cards.length > 0
+                Mark { visible: slot.leader; label: qsTr("Lead", "mark: 首"); tint: "#cfd8dc" }
+                Mark { visible: slot.winning; label: qsTr("Top", "mark: 大"); tint: Theme.accent }
+                Mark { visible: slot.ruff; label: qsTr("Ruff", "mark: 毙"); tint: "#ff7043" }
+            }
+            Text {
+                // "+N" to the winner when the trick is taken
+                visible: slot.winning && area.table.holding && area.table.trickPoints > 0 && !area.table.showLastTrick
+                anchors.top: parent.bottom
+                anchors.topMargin: 2
+                anchors.horizontalCenter: parent.horizontalCenter
+                text: "+" + area.table.trickPoints
+                color: Theme.accent
+                font.pixelSize: 22
+                font.bold: true
+                style: Text.Outline
+                styleColor: "#000000"
+            }
+        }
+    }
+
+    Text {
+        visible: area.table.showLastTrick
+        anchors.centerIn: parent
+        text: qsTr("Last trick")
+        color: Theme.text
+        font.pixelSize: 20
+        font.bold: true
+        style: Text.Outline
+        styleColor: "#000000"
+    }
+
+    component Mark: Rectangle {
+        property string label
+        property color tint
+        width: markText.implicitWidth + 12
+        height: 22
+        radius: 11
+        color: tint
+        Text {
+            id: markText
+            anchors.centerIn: parent
+            text: parent.label
+            font.pixelSize: 13
+            font.bold: true
+            color: "#1b1b1b"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+"""Data for the desktop app: the QML module, card art, fonts and translations (no code)."""
