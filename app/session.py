@@ -411,7 +411,7 @@ class ReplaySession(Session):
             (i for i, a in enumerate(self._actions) if isinstance(a, DealCard)), default=-1
         )
         # The first stop shows the dealt hands; then one stop per bid, bury, call and play.
-        self._stops = [last_deal + 1] + list(range(last_deal + 2, len(self._actions) + 1))
+        self._stops = [last_deal + 1, *range(last_deal + 2, len(self._actions) + 1)]
         self.seat = None
         self.levels = list(full.setup.levels)
         self.step = 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import ClassVar
 
 from PySide6.QtCore import Property, QObject, QSettings, QStandardPaths, Signal
 
@@ -70,7 +71,7 @@ class Settings(QObject):
     serverAddressChanged = Signal()
     motionChanged = Signal()
 
-    DEFAULTS: dict[str, object] = {
+    DEFAULTS: ClassVar[dict[str, object]] = {
         "language": "",
         "fourColour": True,
         "cardSize": "medium",

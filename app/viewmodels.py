@@ -27,14 +27,14 @@ from engine.rules import PRESETS, RuleSet, preset
 QML_IMPORT_NAME = "Tuolaji.Backend"
 QML_IMPORT_MAJOR_VERSION = 1
 
-PRESET_NAMES = {
-    "classic": ("Classic (2 decks)", "经典（两副牌）"),
-    "lianzhong": ("Lianzhong", "联众"),
-    "find-friend": ("Find a friend", "找朋友"),
-    "one-deck": ("One deck (40 points)", "一副牌（40分）"),
-    "three-deck": ("Three decks (Titanic)", "三副牌（泰坦尼克）"),
-    "four-deck": ("Four decks", "四副牌"),
-    "chaoshan": ("Chaoshan", "潮汕"),
+PRESET_NAMES = {  # English, 简体中文, 繁體中文
+    "classic": ("Classic (2 decks)", "经典（两副牌）", "經典（兩副牌）"),
+    "lianzhong": ("Lianzhong", "联众", "聯眾"),
+    "find-friend": ("Find a friend", "找朋友", "找朋友"),
+    "one-deck": ("One deck (40 points)", "一副牌（40分）", "一副牌（40分）"),
+    "three-deck": ("Three decks (Titanic)", "三副牌（泰坦尼克）", "三副牌（泰坦尼克）"),
+    "four-deck": ("Four decks", "四副牌", "四副牌"),
+    "chaoshan": ("Chaoshan", "潮汕", "潮汕"),
 }
 
 QmlElement(TableViewModel)
@@ -289,12 +289,8 @@ class App(QObject):
 
 
 def _preset_title(key: str, lang: str) -> str:
-    en, zh = PRESET_NAMES.get(key, (key, key))
-    if lang == "zh_TW":
-        from app.i18n import to_traditional
-
-        return to_traditional(zh)
-    return zh if lang == "zh_CN" else en
+    en, zh_cn, zh_tw = PRESET_NAMES.get(key, (key, key, key))
+    return {"zh_CN": zh_cn, "zh_TW": zh_tw}.get(lang, en)
 
 
 def _rules_rows(app: App, r: RuleSet) -> list[dict[str, str]]:

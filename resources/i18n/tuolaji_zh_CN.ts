@@ -1,0 +1,771 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ActionBar</name>
+    <message>
+        <source>Bid %1</source>
+        <translation>亮 %1</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>不亮</translation>
+    </message>
+    <message>
+        <source>Hint</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Last trick</source>
+        <translation>上一轮</translation>
+    </message>
+    <message>
+        <source>Kitty</source>
+        <translation>底牌</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+</context>
+<context>
+    <name>CardView</name>
+    <message>
+        <source>T</source>
+        <comment>trump mark on a card</comment>
+        <translation>主</translation>
+    </message>
+</context>
+<context>
+    <name>FriendDialog</name>
+    <message>
+        <source>Call a friend: the player holding this card joins you</source>
+        <translation>找朋友：打出这张牌的人就是你的朋友</translation>
+    </message>
+    <message>
+        <source>Call %1</source>
+        <translation>叫 %1</translation>
+    </message>
+</context>
+<context>
+    <name>HomePage</name>
+    <message>
+        <source>Tuolaji</source>
+        <translation>拖拉机</translation>
+    </message>
+    <message>
+        <source>Shengji, the climbing card game for four</source>
+        <translation>升级：四人对战的扑克牌游戏</translation>
+    </message>
+    <message>
+        <source>Resume the game</source>
+        <translation>继续上次的牌局</translation>
+    </message>
+    <message>
+        <source>Play offline</source>
+        <translation>单机游戏</translation>
+    </message>
+    <message>
+        <source>Play online</source>
+        <translation>联网对战</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>观战</translation>
+    </message>
+    <message>
+        <source>Replays</source>
+        <translation>牌局回放</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+</context>
+<context>
+    <name>LobbyPage</name>
+    <message>
+        <source>Play online</source>
+        <translation>联网对战</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名字</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>你的名字</translation>
+    </message>
+    <message>
+        <source>Reconnect</source>
+        <translation>重新连接</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Online play is not available in this build</source>
+        <translation>此版本不支持联网对战</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>Rooms</source>
+        <translation>房间</translation>
+    </message>
+    <message>
+        <source>%1/4 players</source>
+        <translation>%1/4 人</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人观战</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>加入</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>观战</translation>
+    </message>
+    <message>
+        <source>No rooms yet</source>
+        <translation>还没有房间</translation>
+    </message>
+    <message>
+        <source>Create a room</source>
+        <translation>创建房间</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>Tuolaji</source>
+        <translation>拖拉机</translation>
+    </message>
+</context>
+<context>
+    <name>PageHeader</name>
+    <message>
+        <source>‹ Back</source>
+        <translation>‹ 返回</translation>
+    </message>
+</context>
+<context>
+    <name>ReplaysPage</name>
+    <message>
+        <source>Replays</source>
+        <translation>牌局回放</translation>
+    </message>
+    <message>
+        <source>No finished hands yet. Every hand you finish is kept here.</source>
+        <translation>还没有打完的牌局。每打完一局都会保存在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>ResultPanel</name>
+    <message>
+        <source>Attackers' points: %1 (tricks %2)</source>
+        <translation>抓分方得分：%1（牌面 %2）</translation>
+    </message>
+    <message>
+        <source>Kitty</source>
+        <translation>底牌</translation>
+    </message>
+    <message>
+        <source>The attackers won the last trick: kitty %1 points ×%2</source>
+        <translation>抓分方赢得最后一轮：抠底 %1 分 ×%2</translation>
+    </message>
+    <message>
+        <source>The kitty stays with the defenders (%1 points)</source>
+        <translation>底牌归庄家方（%1 分）</translation>
+    </message>
+    <message>
+        <source>Next dealer: %1</source>
+        <translation>下一局庄家：%1</translation>
+    </message>
+    <message>
+        <source>Next hand</source>
+        <translation>下一局</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>主页</translation>
+    </message>
+</context>
+<context>
+    <name>RulesPage</name>
+    <message>
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Trumps: the jokers, every card of the level rank and every card of the trump suit. Follow the suit led, and its shape (pairs, tractors) as closely as you can. The attackers collect 5s, 10s and kings; at the target they take the deal.</source>
+        <translation>主牌：大小王、所有级牌和主花色的牌。跟牌时先跟首家的花色，并尽量跟上牌型（对子、拖拉机）。抓分方收集 5、10、K，分数达到目标就上台坐庄。</translation>
+    </message>
+</context>
+<context>
+    <name>SeatPanel</name>
+    <message numerus="yes">
+        <source>%n cards</source>
+        <translation><numerusform>%n 张</numerusform></translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation>打 %1</translation>
+    </message>
+    <message>
+        <source>defender</source>
+        <translation>庄家方</translation>
+    </message>
+    <message>
+        <source>attacker</source>
+        <translation>抓分方</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <comment>badge: 庄</comment>
+        <translation>庄</translation>
+    </message>
+    <message>
+        <source>Bid</source>
+        <comment>badge: 亮</comment>
+        <translation>亮</translation>
+    </message>
+    <message>
+        <source>Friend</source>
+        <translation>朋友</translation>
+    </message>
+    <message>
+        <source>thinking…</source>
+        <translation>思考中…</translation>
+    </message>
+    <message>
+        <source>no bid</source>
+        <translation>不亮</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPage</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Four-colour suits</source>
+        <translation>四色花色</translation>
+    </message>
+    <message>
+        <source>Card size</source>
+        <translation>牌的大小</translation>
+    </message>
+    <message>
+        <source>Small</source>
+        <translation>小</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>Large</source>
+        <translation>大</translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>动画速度</translation>
+    </message>
+    <message>
+        <source>Slow</source>
+        <translation>慢</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation>快</translation>
+    </message>
+    <message>
+        <source>Instant</source>
+        <translation>立即</translation>
+    </message>
+    <message>
+        <source>Reduce motion</source>
+        <translation>减少动画</translation>
+    </message>
+    <message>
+        <source>Finished trick stays (ms)</source>
+        <translation>一轮结束后停留（毫秒）</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>你的名字</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+</context>
+<context>
+    <name>SetupPage</name>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>困难</translation>
+    </message>
+    <message>
+        <source>Master</source>
+        <translation>大师</translation>
+    </message>
+    <message>
+        <source>Play offline</source>
+        <translation>单机游戏</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Every 2 is a trump</source>
+        <translation>2 为常主</translation>
+    </message>
+    <message>
+        <source>10-point penalty for a failed throw</source>
+        <translation>甩牌失败罚 10 分</translation>
+    </message>
+    <message>
+        <source>Your seat</source>
+        <translation>你的座位</translation>
+    </message>
+    <message>
+        <source>Seat 1 (deals first if no bid)</source>
+        <translation>1 号位（无人亮主时先坐庄）</translation>
+    </message>
+    <message>
+        <source>Seat 2</source>
+        <translation>2 号位</translation>
+    </message>
+    <message>
+        <source>Seat 3</source>
+        <translation>3 号位</translation>
+    </message>
+    <message>
+        <source>Seat 4</source>
+        <translation>4 号位</translation>
+    </message>
+    <message>
+        <source>AI at seat %1</source>
+        <translation>%1 号位电脑</translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>动画速度</translation>
+    </message>
+    <message>
+        <source>Slow</source>
+        <translation>慢</translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation>快</translation>
+    </message>
+    <message>
+        <source>Instant</source>
+        <translation>立即</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+</context>
+<context>
+    <name>TablePage</name>
+    <message>
+        <source>You are watching: no hand is shown</source>
+        <translation>观战中：看不到任何人的手牌</translation>
+    </message>
+</context>
+<context>
+    <name>TopBar</name>
+    <message>
+        <source>Us</source>
+        <translation>我方</translation>
+    </message>
+    <message>
+        <source>Them</source>
+        <translation>对方</translation>
+    </message>
+    <message>
+        <source>Trump</source>
+        <translation>主</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>庄家</translation>
+    </message>
+    <message>
+        <source>Attackers</source>
+        <translation>抓分</translation>
+    </message>
+    <message>
+        <source>Kitty</source>
+        <translation>底牌</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>离开</translation>
+    </message>
+</context>
+<context>
+    <name>TrickArea</name>
+    <message>
+        <source>Lead</source>
+        <comment>mark: 首</comment>
+        <translation>首</translation>
+    </message>
+    <message>
+        <source>Top</source>
+        <comment>mark: 大</comment>
+        <translation>大</translation>
+    </message>
+    <message>
+        <source>Ruff</source>
+        <comment>mark: 毙</comment>
+        <translation>毙</translation>
+    </message>
+    <message>
+        <source>Last trick</source>
+        <translation>上一轮</translation>
+    </message>
+</context>
+<context>
+    <name>WatchPage</name>
+    <message>
+        <source>Watch</source>
+        <translation>观战</translation>
+    </message>
+    <message>
+        <source>Watch four AI players</source>
+        <translation>观看四个电脑对战</translation>
+    </message>
+    <message>
+        <source>Public tables online</source>
+        <translation>在线公开牌桌</translation>
+    </message>
+    <message>
+        <source>Connect on the Play online screen to see the public tables</source>
+        <translation>先在联网对战页面连接服务器，才能看到公开牌桌</translation>
+    </message>
+    <message>
+        <source>Online play is not available in this build</source>
+        <translation>此版本不支持联网对战</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人观战</translation>
+    </message>
+</context>
+<context>
+    <name>TableViewModel</name>
+    <message>
+        <source>%1's throw failed: the forced cards are played</source>
+        <translation>%1 甩牌失败：改出被管住的牌</translation>
+    </message>
+    <message>
+        <source>Nobody bid: the cards are dealt again</source>
+        <translation>无人亮主，重新发牌</translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation>%1 号位</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>下家</translation>
+    </message>
+    <message>
+        <source>Opposite</source>
+        <translation>对家</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>上家</translation>
+    </message>
+    <message>
+        <source>No trump</source>
+        <translation>无主</translation>
+    </message>
+    <message>
+        <source>The defenders win</source>
+        <translation>庄家方获胜</translation>
+    </message>
+    <message>
+        <source>The attackers win</source>
+        <translation>抓分方获胜</translation>
+    </message>
+    <message>
+        <source>You win the hand</source>
+        <translation>本局获胜</translation>
+    </message>
+    <message>
+        <source>You lose the hand</source>
+        <translation>本局失利</translation>
+    </message>
+    <message>
+        <source>+%1 levels</source>
+        <translation>升 %1 级</translation>
+    </message>
+    <message>
+        <source>The deal passes; no level change</source>
+        <translation>换庄，不升级</translation>
+    </message>
+    <message>
+        <source>%1 win the match</source>
+        <translation>%1 赢得整场比赛</translation>
+    </message>
+    <message>
+        <source>You win the match!</source>
+        <translation>你赢得了整场比赛！</translation>
+    </message>
+    <message>
+        <source>The match is lost</source>
+        <translation>整场比赛告负</translation>
+    </message>
+    <message>
+        <source>Select the cards to play</source>
+        <translation>请先选牌</translation>
+    </message>
+    <message>
+        <source>Thinking of a hint…</source>
+        <translation>正在想提示…</translation>
+    </message>
+    <message>
+        <source>Dealing</source>
+        <translation>发牌</translation>
+    </message>
+    <message>
+        <source>Burying the kitty</source>
+        <translation>扣底</translation>
+    </message>
+    <message>
+        <source>Calling a friend</source>
+        <translation>找朋友</translation>
+    </message>
+    <message>
+        <source>Playing</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Hand over</source>
+        <translation>本局结束</translation>
+    </message>
+    <message>
+        <source>Bury %1/%2</source>
+        <translation>扣底 %1/%2</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Throw</source>
+        <translation>甩牌</translation>
+    </message>
+    <message>
+        <source>Tractor</source>
+        <translation>拖拉机</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>对</translation>
+    </message>
+    <message>
+        <source>Triple</source>
+        <translation>三同张</translation>
+    </message>
+    <message>
+        <source>Quad</source>
+        <translation>四同张</translation>
+    </message>
+    <message>
+        <source>Friend %1: %2</source>
+        <translation>朋友 %1：%2</translation>
+    </message>
+    <message>
+        <source>Friend %1: not yet shown</source>
+        <translation>朋友 %1：尚未出现</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>fixed: opposite seats</source>
+        <translation>固定：对面的玩家</translation>
+    </message>
+    <message>
+        <source>called card (find a friend)</source>
+        <translation>叫牌找朋友</translation>
+    </message>
+    <message>
+        <source>show level cards while dealing; stronger bids overcall</source>
+        <translation>发牌时亮级牌，更大的可以反主</translation>
+    </message>
+    <message>
+        <source>three-deck ladder: single, pair, jokers, triple</source>
+        <translation>三副牌：单张、对子、王、三张</translation>
+    </message>
+    <message>
+        <source>the first level card shown sets the trump</source>
+        <translation>先亮者定主</translation>
+    </message>
+    <message>
+        <source>hidden bids, +1 card to change</source>
+        <translation>暗亮，多一张才能改主</translation>
+    </message>
+    <message>
+        <source>redeal</source>
+        <translation>重新发牌</translation>
+    </message>
+    <message>
+        <source>play with no trump suit</source>
+        <translation>打无主</translation>
+    </message>
+    <message>
+        <source>flip the kitty to find the trump</source>
+        <translation>翻底定主</translation>
+    </message>
+    <message>
+        <source>spades are trump</source>
+        <translation>黑桃为主</translation>
+    </message>
+    <message>
+        <source>×2 single, ×4 pair, ×8 tractor…</source>
+        <translation>单张×2，对子×4，拖拉机×8……</translation>
+    </message>
+    <message>
+        <source>×2</source>
+        <translation>×2</translation>
+    </message>
+    <message>
+        <source>the kitty's points, no multiplier</source>
+        <translation>底分不翻倍</translation>
+    </message>
+    <message>
+        <source>no kitty</source>
+        <translation>没有底牌</translation>
+    </message>
+    <message>
+        <source>Decks</source>
+        <translation>几副牌</translation>
+    </message>
+    <message>
+        <source>Cards each</source>
+        <translation>每人张数</translation>
+    </message>
+    <message>
+        <source>Kitty</source>
+        <translation>底牌</translation>
+    </message>
+    <message>
+        <source>Partners</source>
+        <translation>对家</translation>
+    </message>
+    <message>
+        <source>Bidding</source>
+        <translation>亮主</translation>
+    </message>
+    <message>
+        <source>No bid</source>
+        <translation>无人亮主</translation>
+    </message>
+    <message>
+        <source>Levels</source>
+        <translation>级数</translation>
+    </message>
+    <message>
+        <source>Kitty capture</source>
+        <translation>抠底</translation>
+    </message>
+    <message>
+        <source>Every 2 is trump</source>
+        <translation>2 为常主</translation>
+    </message>
+    <message>
+        <source>Throw penalty</source>
+        <translation>甩牌失败罚分</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>总分</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,71 @@
+"""The app's tests run offscreen with a private data folder; any Qt/QML warning fails a test."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["TUOLAJI_HOME"] = tempfile.mkdtemp(prefix="tuolaji-test-")
+
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+MESSAGES: list[tuple[QtMsgType, str]] = []
+
+
+def _handler(mode: QtMsgType, context: Any, message: str) -> None:
+    MESSAGES.append((mode, message))
+
+
+qInstallMessageHandler(_handler)
+
+
+def warnings() -> list[str]:
+    return [
+        m for mode, m in MESSAGES if mode != QtMsgType.QtDebugMsg and mode != QtMsgType.QtInfoMsg
+    ]
+
+
+@pytest.fixture(scope="session")
+def qapp() -> Any:
+    from app.main import create_app
+
+    return create_app(["tuolaji-test"])
+
+
+class UI:
+    def __init__(self, app_vm: Any, engine: Any) -> None:
+        self.app = app_vm
+        self.engine = engine
+        self.window = engine.rootObjects()[0]
+        self.table = app_vm.table
+        self.settings = app_vm.settings
+
+
+@pytest.fixture(scope="session")
+def ui_session(qapp: Any) -> Iterator[UI]:
+    from app.main import create_engine, make_app_vm
+
+    app_vm = make_app_vm("en")
+    engine = create_engine(app_vm)
+    assert engine.rootObjects(), "Main.qml did not load"
+    yield UI(app_vm, engine)
+    app_vm.set_session(None)
+
+
+@pytest.fixture
+def ui(ui_session: UI) -> Iterator[UI]:
+    """The running app, back at Home in English at instant speed; no warnings allowed."""
+    ui_session.settings.language = "en"
+    ui_session.settings.speed = "instant"
+    MESSAGES.clear()
+    yield ui_session
+    ui_session.app.set_session(None)
+    ui_session.window.setProperty("screen", "home")
+    found = warnings()
+    MESSAGES.clear()
+    assert not found, "Qt/QML warnings:\n" + "\n".join(found)
