@@ -1,0 +1,227 @@
+"""A text table: play one seat against random-legal opponents, reading moves from stdin.
+
+    python -m engine.play --preset classic [--seed N] [--seat 0] [--auto]
+
+The human seat sees only ``engine.views.view`` (and the events as ``Event.for_seat`` gives them).
+Input: cards as text (``TH TH``, ``10h``); during the deal Enter skips a bid; after it ``p``
+passes; ``h`` lists the candidates; ``a`` lets the engine act for you (托管) once. An illegal
+move prints the engine's message in English and Chinese and asks again. ``--auto`` plays the
+human seat automatically (for pipes and tests). End of input exits cleanly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any, TextIO
+
+from engine.actions import Action, AutoPlay, Bury, CallFriend, DealCard, PassBid, Play
+from engine.bids import Bid
+from engine.cards import parse_card, parse_cards, points
+from engine.errors import RulesError
+from engine.hand import Hand, Phase
+from engine.match import Match
+from engine.order import Trumps
+from engine.rules import PRESETS, preset
+from engine.selfplay import random_player
+from engine.views import View, view
+
+
+class Quit(Exception):
+    """End of input."""
+
+
+def show_state(v: View, out: TextIO) -> None:
+    trump = ("none" if v.trump is None else v.trump) if v.trump_known else "?"
+    trumps = v.trumps or Trumps(v.level, None, v.rules.twos_trump)
+    hand = " ".join(trumps.sorted(list(v.hand)))
+    print(
+        f"[hand {v.hand_no}] level {v.level} · trump {trump} · dealer {v.dealer} · "
+        f"you are seat {v.seat}",
+        file=out,
+    )
+    if v.attacker_points is not None:
+        print(f"attackers' points: {v.attacker_points}", file=out)
+    print(f"won per seat: {list(v.won)}", file=out)
+    if v.trick:
+        print("trick: " + " | ".join(f"{s}: {' '.join(c)}" for s, c in v.trick), file=out)
+    print(f"your hand ({len(v.hand)}): {hand}", file=out)
+
+
+def describe(event: dict[str, Any], me: int) -> str | None:
+    """One line for an event as this seat sees it (None: not worth a line)."""
+    t = event["type"]
+    if t == "deal":
+        return f"you are dealt {event['card']}" if "card" in event else None
+    if t in ("bid", "bid-revealed"):
+        return f"seat {event['seat']} bids {' '.join(event['cards'])}"
+    if t == "pass-bid":
+        return f"seat {event['seat']} passes"
+    if t == "redeal":
+        return "nobody bid: redeal"
+    if t == "trump":
+        trump = event["trump"] or "none (无主)"
+        return f"trump {trump} ({event['how']}), level {event['level']}, dealer {event['dealer']}"
+    if t == "kitty-flip":
+        return f"kitty flipped: {' '.join(event['cards'])}"
+    if t == "kitty-pickup":
+        cards = " ".join(event.get("cards", ["?"]))
+        return f"seat {event['seat']} picks up the kitty: {cards}"
+    if t == "bury":
+        shown = f" (shown: {' '.join(event['shown'])})" if event.get("shown") else ""
+        mine = f": {' '.join(event['cards'])}" if "cards" in event else ""
+        return f"seat {event['seat']} buries{mine}{shown}"
+    if t == "friend-called":
+        return f"seat {event['seat']} calls the friend card {event['card']}"
+    if t == "friend-revealed":
+        return f"seat {event['seat']} is the friend"
+    if t == "play":
+        who = "you play" if event["seat"] == me else f"seat {event['seat']} plays"
+        return f"{who}: {' '.join(event['cards'])}"
+    if t == "throw-failed":
+        return (
+            f"seat {event['seat']}'s throw {' '.join(event['attempted'])} fails: "
+            f"forced {' '.join(event['forced'])} (penalty {event['penalty']})"
+        )
+    if t == "trick":
+        return f"seat {event['winner']} wins the trick ({event['points']} points)"
+    if t == "hand-end":
+        return (
+            f"HAND OVER: attackers {event['attacker_points']} points "
+            f"(kitty {' '.join(event['kitty']) or '-'}, x{event['multiplier']}); "
+            f"{event['winner']} win {event['levels']} level(s); next dealer "
+            f"{event['next_dealer']}"
+        )
+    return None
+
+
+class Table:
+    def __init__(self, hand: Hand, seat: int, auto: bool, rng: random.Random, out: TextIO):
+        self.hand, self.seat, self.auto, self.rng, self.out = hand, seat, auto, rng, out
+
+    def apply(self, action: Action) -> None:
+        for event in self.hand.apply(action):
+            seen = event.for_seat(self.seat)
+            line = describe(seen, self.seat) if seen is not None else None
+            if line:
+                print(line, file=self.out)
+
+    def ask(self, prompt: str) -> str:
+        print(prompt, end="", file=self.out, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            raise Quit
+        return line.strip()
+
+    def human(self, v: View) -> Action | None:
+        """Ask the human for this decision until the engine accepts one (None: skip a bid)."""
+        if v.phase == "deal" and v.deal_complete and "pass-bid" not in v.actions:
+            return None  # passed already; the others are still bidding
+        if "play" in v.actions:
+            show_state(v, self.out)
+        while True:
+            if self.auto:
+                return None if "bid" in v.actions and not v.deal_complete else AutoPlay(self.seat)
+            prompt, hint = self._prompt(v)
+            text = self.ask(prompt)
+            if text == "h":
+                print("candidates: " + hint, file=self.out)
+                continue
+            if text == "a":
+                return None if v.phase == "deal" and not v.deal_complete else AutoPlay(self.seat)
+            try:
+                action = self._parse(v, text)
+                if action is None:
+                    return None
+                self._check(action)
+                return action
+            except RulesError as e:
+                print(f"  ! {e.en} / {e.zh}", file=self.out)
+
+    def _prompt(self, v: View) -> tuple[str, str]:
+        if v.phase == "deal":
+            bids = " | ".join(" ".join(b) for b in v.legal_bids) or "-"
+            end = "p to pass" if v.deal_complete else "Enter to skip"
+            return f"bid ({end}; h for help)> ", bids
+        if "bury" in v.actions:
+            show_state(v, self.out)
+            return f"bury {v.kitty_size} cards> ", f"any {v.kitty_size} of your cards"
+        if "call-friend" in v.actions:
+            return "call a friend card (e.g. AS)> ", "any card but a joker or a level card"
+        cands = v.play_candidates(limit=30)
+        return "play> ", " | ".join(" ".join(c) for c in cands) + " (or a throw)"
+
+    def _parse(self, v: View, text: str) -> Action | None:
+        if v.phase == "deal":
+            if text == "" and not v.deal_complete:
+                return None
+            if text in ("p", "") and v.deal_complete:
+                return PassBid(self.seat)
+            return Bid(self.seat, tuple(parse_cards(text)))
+        if "bury" in v.actions:
+            return Bury(self.seat, tuple(parse_cards(text)))
+        if "call-friend" in v.actions:
+            return CallFriend(self.seat, parse_card(text))
+        return Play(self.seat, tuple(parse_cards(text)))
+
+    def _check(self, action: Action) -> None:
+        """Apply the action now so that a refusal comes back as a message (state unchanged)."""
+        self.apply(action)
+
+    def run(self) -> None:
+        hand = self.hand
+        while hand.phase != Phase.DONE:
+            if hand.phase == Phase.DEAL and not hand.deal_complete:
+                self.apply(DealCard())
+            acted = False
+            for seat in range(4):
+                if hand.phase == Phase.DONE:
+                    break
+                v = view(hand, seat)
+                if not v.actions:
+                    continue
+                if seat == self.seat:
+                    action = self.human(v)
+                    if action is not None and not isinstance(action, AutoPlay):
+                        acted = True  # already applied by _check
+                        continue
+                else:
+                    action = random_player(v, self.rng)
+                if action is not None:
+                    self.apply(action)
+                    acted = True
+            if not acted and hand.phase == Phase.DEAL and hand.deal_complete:
+                raise AssertionError("bidding is stuck")
+        v = view(hand, self.seat)
+        o = v.outcome
+        assert o is not None
+        print(
+            f"result: {o['winner']} win, +{o['levels']} level(s); attackers' points "
+            f"{o['attacker_points']}; kitty points {points(o['kitty'])}",
+            file=self.out,
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.play", description=__doc__)
+    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seat", type=int, default=0, choices=range(4))
+    parser.add_argument("--auto", action="store_true", help="play the human seat automatically")
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    print(f"preset {args.preset}, seed {seed}", flush=True)
+    match = Match(preset(args.preset), seed)
+    table = Table(match.hand, args.seat, args.auto, random.Random(seed), sys.stdout)
+    try:
+        table.run()
+    except Quit:
+        print("\nend of input: bye", flush=True)
+    except KeyboardInterrupt:
+        print("\nbye", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
