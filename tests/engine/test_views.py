@@ -1,0 +1,135 @@
+"""Per-seat views (engine.views) and the text table (engine.play) that plays through them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from test_hand import QUIET_2, auto_to_end, deal, deal_all, stacked, to_bury
+
+from engine.actions import Bury, CallFriend
+from engine.bids import Bid
+from engine.errors import RulesError
+from engine.rules import preset
+from engine.views import view
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_own_hand_only_and_spectator_sees_no_hand() -> None:
+    hand = stacked(preset("classic"), {0: ["BJ", "3S"], 1: ["AS"]}, kitty=QUIET_2)
+    deal(hand, 8)
+    v0, v1, spec = view(hand, 0), view(hand, 1), view(hand, None)
+    assert Counter(v0.hand) == hand.hands[0] and Counter(v1.hand) == hand.hands[1]
+    assert spec.hand == () and spec.actions == () and spec.legal_bids == ()
+    assert v0.counts == (2, 2, 2, 2) and v0.dealt == 8 and not v0.deal_complete
+    assert v0.trump_known is False and v0.trumps is None
+    json.dumps(v0.to_dict())  # plain data
+
+
+def test_hand_is_sorted_trumps_first_once_trump_is_known() -> None:
+    hand = to_bury(preset("classic"), {0: ["3S", "AH", "BJ", "KH"]})
+    v = view(hand, 0)
+    assert v.trump == "H" and v.trump_known
+    trumps = v.trumps
+    assert trumps is not None
+    flags = [trumps.is_trump(c) for c in v.hand]
+    assert flags == sorted(flags, reverse=True)  # every trump before every off-suit card
+    assert v.hand[0] == "BJ"
+
+
+def test_kitty_and_buried_are_the_dealers_alone() -> None:
+    hand = to_bury(preset("classic"))
+    kitty = tuple(hand.kitty)
+    assert view(hand, 0).kitty == kitty and view(hand, 0).actions == ("bury",)
+    for s in (1, 2, 3, None):
+        v = view(hand, s)
+        assert v.kitty == () and v.buried == () and v.actions == ()
+    hand.apply(Bury(0, kitty))
+    assert view(hand, 0).buried == kitty and view(hand, 0).kitty == ()
+    assert all(view(hand, s).buried == () for s in (1, 2, 3, None))
+    assert view(hand, 0).actions == ("play",) and view(hand, 1).actions == ()
+
+
+def test_actions_and_legal_bids_follow_the_phase() -> None:
+    hand = stacked(preset("classic"), {2: ["2H"]}, kitty=QUIET_2[:2] + QUIET_2[3:])
+    deal(hand, 3)
+    assert view(hand, 2).actions == ("bid",) and view(hand, 2).legal_bids == (("2H",),)
+    assert view(hand, 1).actions == ()
+    deal_all(hand)
+    assert view(hand, 1).actions == ("pass-bid",)
+    hand.apply(Bid(2, ("2H",)))
+    assert hand.dealer == 2 and view(hand, 2).actions == ("bury",)
+
+
+def test_check_play_and_candidates_from_the_view_alone() -> None:
+    hand = to_bury(preset("classic"), {0: ["AS", "AS", "KS"]})
+    hand.apply(Bury(0, tuple(hand.kitty)))
+    v = view(hand, 0)
+    v.check_play(["AS", "AS"])
+    with pytest.raises(RulesError) as e:
+        v.check_play(["AS", "3C" if "3C" in v.hand else "BJ"])
+    assert e.value.code in ("lead-mixed-suits", "not-holding")
+    assert ["AS", "AS"] in v.play_candidates()
+    with pytest.raises(RulesError) as e:
+        view(hand, 1).check_play(["AS"])
+    assert e.value.code == "wrong-phase"
+    assert view(hand, 1).play_candidates() == [] and view(hand, None).play_candidates() == []
+    # every candidate the view offers is accepted by the engine
+    for cards in v.play_candidates(limit=10):
+        v.check_play(cards)
+
+
+def test_friend_and_defenders_shown_once_revealed() -> None:
+    hand = to_bury(preset("find-friend"), {0: ["AS"], 2: ["AS"]})
+    hand.apply(Bury(0, tuple(hand.kitty)))
+    hand.apply(CallFriend(0, "AS"))
+    v = view(hand, 1)
+    assert v.friend_card == "AS" and v.friend is None and v.defenders is None
+    assert v.attacker_points is None
+    auto_to_end(hand)
+    v = view(hand, 1)
+    assert v.defenders == (0, 2) and v.outcome is not None
+    assert v.outcome["attacker_points"] == hand.outcome.attacker_points  # type: ignore[union-attr]
+
+
+def test_fixed_partners_show_sides_and_points() -> None:
+    hand = to_bury(preset("classic"))
+    hand.apply(Bury(0, tuple(hand.kitty)))
+    v = view(hand, 3)
+    assert v.defenders == (0, 2) and v.attacker_points == 0 and v.leader == 0 and v.turn == 0
+
+
+def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine.play", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("name", ["classic", "find-friend", "chaoshan"])
+def test_cli_plays_a_whole_hand_through_a_pipe(name: str) -> None:
+    run = _cli("--preset", name, "--seed", "4", "--seat", "1", "--auto", stdin="")
+    assert run.returncode == 0, run.stderr
+    assert "HAND OVER" in run.stdout and "result:" in run.stdout
+
+
+def test_cli_answers_every_prompt_with_auto_choices() -> None:
+    run = _cli("--seed", "9", stdin="a\n" * 3000)
+    assert run.returncode == 0, run.stderr
+    assert "result:" in run.stdout and "your hand" in run.stdout
+
+
+def test_cli_refuses_illegal_input_bilingually_and_exits_on_eof() -> None:
+    run = _cli("--preset", "one-deck", "--seed", "3", stdin="h\nxx\n")
+    assert run.returncode == 0, run.stderr
+    assert "unknown card 'xx' / 无法识别的牌 'xx'" in run.stdout
+    assert "candidates:" in run.stdout and "end of input" in run.stdout
