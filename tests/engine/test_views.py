@@ -32,7 +32,7 @@ def test_own_hand_only_and_spectator_sees_no_hand() -> None:
 
 
 def test_hand_is_sorted_trumps_first_once_trump_is_known() -> None:
-    hand = to_bury(preset("classic"), {0: ["3S", "AH", "BJ", "KH"]})
+    hand = to_bury(preset("classic"), {0: ["3S", "AH", "KH"]})
     v = view(hand, 0)
     assert v.trump == "H" and v.trump_known
     trumps = v.trumps
