@@ -1,0 +1,125 @@
+"""Hand records (engine.records): the JSON form, replay to an identical snapshot, bad records."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.actions import (
+    AutoPlay,
+    Bury,
+    CallFriend,
+    DealCard,
+    PassBid,
+    Play,
+    action_from_dict,
+    action_to_dict,
+)
+from engine.bids import Bid
+from engine.errors import RulesError
+from engine.events import Event
+from engine.hand import Hand, Setup
+from engine.records import FORMAT, dumps, hand_record, loads, replay
+from engine.rules import PRESETS, preset
+from engine.selfplay import play_hand, random_player
+
+
+def played(name: str, seed: int, dealer: int | None = None) -> Hand:
+    hand = Hand(preset(name), Setup(seed, ("2", "2", "2", "2"), dealer))
+    return play_hand(hand, [random_player] * 4, random.Random(seed))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_replay_gives_an_identical_snapshot(name: str) -> None:
+    hand = played(name, 12)
+    record = json.loads(json.dumps(hand_record(hand)))  # through real JSON
+    assert record["format"] == FORMAT and record["rules"]["preset"] == name
+    again = replay(record)
+    assert again.snapshot() == hand.snapshot()
+    assert hand_record(again) == record
+
+
+def test_a_partial_hand_replays_too() -> None:
+    hand = Hand(preset("classic"), Setup(4, ("2",) * 4, 1))
+    for _ in range(30):
+        hand.apply(DealCard())
+    assert loads(dumps(hand)).snapshot() == hand.snapshot()
+
+
+def test_rule_overrides_travel_in_the_record() -> None:
+    rules = preset("classic").with_options(throw_penalty=10, twos_trump=True)
+    hand = Hand(rules, Setup(8, ("3",) * 4, 2, hand_no=4))
+    play_hand(hand, [random_player] * 4, random.Random(8))
+    again = loads(dumps(hand))
+    assert again.rules == rules and again.setup == hand.setup
+    assert again.snapshot() == hand.snapshot()
+
+
+def test_auto_play_is_recorded_as_the_action_it_chose() -> None:
+    hand = Hand(preset("classic"), Setup(4, ("2",) * 4, 1))
+    while not hand.deal_complete:
+        hand.apply(DealCard())
+    hand.apply(AutoPlay(0))
+    assert hand_record(hand)["actions"][-1] == {"type": "pass-bid", "seat": 0}
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        DealCard(),
+        Bid(1, ("2H", "2H")),
+        PassBid(3),
+        Bury(0, ("3S", "4S")),
+        CallFriend(2, "AS"),
+        Play(1, ("TH", "TH")),
+        AutoPlay(2),
+    ],
+)
+def test_action_json_round_trip(action: object) -> None:
+    data = action_to_dict(action)  # type: ignore[arg-type]
+    assert action_from_dict(json.loads(json.dumps(data))) == action
+
+
+def test_event_round_trip_keeps_visibility() -> None:
+    hand = played("four-deck", 3)
+    for e in hand.events:
+        back = Event.from_dict(json.loads(json.dumps(e.to_dict())))
+        assert back == e
+        assert all(back.for_seat(s) == e.for_seat(s) for s in (0, 1, 2, 3, None))
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        None,
+        {},
+        {"format": "tuolaji-hand/0"},
+        {"format": FORMAT, "rules": "classic"},
+        {"format": FORMAT, "rules": "classic", "setup": {"levels": ["2"] * 4}},
+    ],
+)
+def test_bad_records_are_malformed(record: object) -> None:
+    with pytest.raises(RulesError) as e:
+        replay(record)  # type: ignore[arg-type]
+    assert e.value.code == "malformed" and e.value.zh
+
+
+def test_an_illegal_action_in_a_record_names_its_index() -> None:
+    record = hand_record(played("classic", 5, dealer=0))
+    record["actions"].insert(3, {"type": "play", "seat": 0, "cards": ["AS"]})
+    with pytest.raises(RulesError) as e:
+        replay(record)
+    assert e.value.code == "malformed" and "actions[3]" in e.value.en
+
+
+def test_a_tampered_record_does_not_replay_identically() -> None:
+    hand = played("classic", 6)
+    record = hand_record(hand)
+    record["setup"]["seed"] += 1
+    try:
+        again = replay(record)
+    except RulesError:
+        return  # the actions no longer fit the new deal
+    assert again.snapshot() != hand.snapshot()
