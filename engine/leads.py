@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, Card, Hand
 from engine.errors import RulesError
+from engine.follows import pattern_value, suit_cards
 from engine.order import TRUMP, Trumps
 from engine.rules import RuleSet
 from engine.shapes import Component, Kind, decompose, kind_key, options
@@ -64,8 +65,11 @@ def check_lead(
     comps = decompose(play, trumps)
     if len(comps) == 1 or others is None:
         return Lead(tuple(play), tuple(c.kind for c in comps))
-    spare = any(c.size >= 2 for c in comps)
-    failing = [c for c in comps if any(beats_component(h, c, suit, trumps, spare) for h in others)]
+    shape = tuple(c.kind for c in comps)
+    orders = rules.follow_orders
+    failing = [
+        c for c in comps if any(beats_component(h, c, suit, trumps, shape, orders) for h in others)
+    ]
     if not failing:
         return Lead(tuple(play), tuple(c.kind for c in comps))
     forced = min(failing, key=lambda c: (kind_key(c.kind), c.top))
@@ -73,18 +77,28 @@ def check_lead(
 
 
 def beats_component(
-    hand: Hand, comp: Component, suit: str, trumps: Trumps, spare_singles: bool = False
+    hand: Hand,
+    comp: Component,
+    suit: str,
+    trumps: Trumps,
+    throw: Sequence[Kind] = (),
+    orders: str = "standard",
 ) -> bool:
     """Whether ``hand`` holds, in ``suit``, a higher component of the same size and length.
 
-    With ``spare_singles`` (the throw also holds tuples, which the holder must answer with
-    their own tuples), a single is beaten only by a card outside the holder's tuples: this is
-    how seed 004's example reads (``9 88 44`` against ``QQ`` fails at the pairs, not the 9).
+    ``throw`` is the whole throw's shape. When it also holds tuples, which the holder must answer
+    with their own tuples, a single is beaten only by a higher card the holder can spare from
+    that answer: this is how seed 004's example reads (``9 88 44`` against ``QQ`` fails at the
+    pairs, not the 9), while ``QQ 33`` against ``9 88`` can answer with ``33`` and beat the 9.
     """
-    cards = Counter({c: n for c, n in hand.items() if n > 0 and trumps.suit(c) == suit})
-    if comp.size == 1 and spare_singles:
-        loose = [d.cards[0] for d in decompose(cards.elements(), trumps) if d.size == 1]
-        return any(trumps.position(c) > comp.top for c in loose)
+    cards = suit_cards(hand, trumps, suit)
+    if comp.size == 1 and any(k != (1, 1) for k in throw):
+        best = pattern_value(cards, trumps, throw, orders)
+        return any(
+            trumps.position(c) > comp.top
+            and pattern_value(cards - Counter({c: 1}), trumps, throw, orders) == best
+            for c in cards
+        )
     return any(top > comp.top for top, _ in options(cards, trumps, comp.kind))
 
 

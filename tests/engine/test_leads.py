@@ -86,6 +86,8 @@ THROW = "9S 8S 8S 4S 4S"
         ("QS QS JS", "9S"),  # the J is loose: 9 fails too, and a single is the smallest shape
         ("9S 9S", "4S 4S"),  # 99 beats both pairs, and is spent answering them
         ("AS", "9S"),
+        ("QS QS 3S 3S", "4S 4S"),  # both pairs are spent on 88 and 44: no Q to spare
+        ("QS QS 5S 5S 3S", "4S 4S"),
     ],
 )
 def test_seed_004_failed_throw(other: str, forced: str) -> None:
@@ -195,3 +197,21 @@ def test_chaoshan_at_level_a_only_the_kings_count() -> None:
     with pytest.raises(RulesError) as err:
         chaoshan("KS 9S 4D", "KS 9S", trumps=level_a)
     assert err.value.code == "suit-throw-not-ready"
+
+
+@pytest.mark.parametrize(
+    ("other", "forced"),
+    [
+        ("QS QS 3S 3S", "9S"),  # answers 88 with 33 and spares a Q for the 9
+        ("QS QS", "8S 8S"),  # the Qs must answer the pair: the 9 stands, the pair fails
+        ("QS QS JS", "9S"),
+        ("5S 5S 7S", "9S 8S 8S"),  # nothing beats: the throw stands
+    ],
+)
+def test_single_of_a_throw_is_beaten_by_a_card_the_holder_can_spare(
+    other: str, forced: str
+) -> None:
+    throw = "9S 8S 8S"
+    result = lead(throw, throw, ["", other, "4D"])
+    assert result.cards == tuple(parse_cards(forced))
+    assert (result.failed is None) == (forced == throw)
