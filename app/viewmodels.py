@@ -68,6 +68,14 @@ class OnlineViewModel(QObject):
 
         return online.available()
 
+    def reconnecting_text(self) -> str:
+        return self.tr("Connection lost: reconnecting…")
+
+    def open_session(self, session: Session) -> None:
+        app = self.parent()
+        if isinstance(app, App):
+            app.set_session(session)
+
     rooms = Property(QObject, lambda self: self._rooms, constant=True)
     status = Property(str, lambda self: self._status, notify=changed)
     error = Property(str, lambda self: self._error, notify=changed)

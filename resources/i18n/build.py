@@ -22,7 +22,8 @@ from strings import TRANSLATIONS  # noqa: E402
 
 QML = re.compile(r'qsTr\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?')
 PY = re.compile(r'(?:self\.tr|\bt)\(\s*"((?:[^"\\]|\\.)*)"\s*\)')
-PY_FILES = {"TableViewModel": ROOT / "app" / "table.py", "App": ROOT / "app" / "viewmodels.py"}
+CLASS = re.compile(r"^class (\w+)", re.MULTILINE)
+PY_FILES = (ROOT / "app" / "table.py", ROOT / "app" / "viewmodels.py")
 
 
 def messages() -> list[tuple[str, str, str]]:
@@ -31,8 +32,12 @@ def messages() -> list[tuple[str, str, str]]:
     for qml in sorted((ROOT / "resources" / "Tuolaji").glob("*.qml")):
         for m in QML.finditer(qml.read_text(encoding="utf-8")):
             out.append((qml.stem, m.group(1), m.group(2) or ""))
-    for context, path in PY_FILES.items():
-        for m in PY.finditer(path.read_text(encoding="utf-8")):
+    for path in PY_FILES:
+        text = path.read_text(encoding="utf-8")
+        classes = [(m.start(), m.group(1)) for m in CLASS.finditer(text)]
+        for m in PY.finditer(text):
+            # self.tr's context is the class the call sits in (module helpers: the one above)
+            context = next((name for at, name in reversed(classes) if at < m.start()), "")
             out.append((context, m.group(1), ""))
     seen: set[tuple[str, str, str]] = set()
     return [x for x in out if not (x in seen or seen.add(x))]

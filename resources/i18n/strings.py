@@ -189,6 +189,7 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "Not connected": ("未连接", "未連線"),
     "Online play is not available in this build": ("此版本不支持联网对战", "此版本不支援聯網對戰"),
     "Rooms": ("房间", "房間"),
+    "Connection lost: reconnecting…": ("连接已断开，正在重连…", "連線已中斷，正在重新連線…"),
     "%1/4 players": ("%1/4 人", "%1/4 人"),
     "%1 watching": ("%1 人观战", "%1 人觀戰"),
     "Join": ("加入", "加入"),

@@ -658,6 +658,13 @@
     </message>
 </context>
 <context>
+    <name>OnlineViewModel</name>
+    <message>
+        <source>Connection lost: reconnecting…</source>
+        <translation>连接已断开，正在重连…</translation>
+    </message>
+</context>
+<context>
     <name>App</name>
     <message>
         <source>yes</source>

@@ -658,6 +658,13 @@
     </message>
 </context>
 <context>
+    <name>OnlineViewModel</name>
+    <message>
+        <source>Connection lost: reconnecting…</source>
+        <translation>連線已中斷，正在重新連線…</translation>
+    </message>
+</context>
+<context>
     <name>App</name>
     <message>
         <source>yes</source>
