@@ -18,9 +18,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
 
-from engine.actions import Action
-
 from app.session import Session
+from engine.actions import Action
 
 log = logging.getLogger(__name__)
 

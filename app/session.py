@@ -296,7 +296,9 @@ class OfflineSession(Session):
         try:
             events = self.match.apply(action)
         except RulesError as e:
-            log.warning("AI seat %d: %s refused (%s); playing automatically", seat, action, e.en)
+            # The person may have acted while the AI thought (a bid closing the deal): the AI's
+            # choice is stale, not wrong. Anything else is the AI's mistake: play for it.
+            log.info("AI seat %d: %s refused (%s); playing automatically", seat, action, e.en)
             try:
                 events = self.match.apply(_auto(seat))
             except RulesError:

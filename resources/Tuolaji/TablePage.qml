@@ -89,13 +89,13 @@ FocusScope {
             required property bool friend
             required property var openCards
             readonly property var seatData: ({ name: name, count: count, dealer: dealer, bidder: bidder, active: active, thinking: thinking, side: side, level: level, passed: passed, friend: friend, openCards: openCards })
-            readonly property var panelPos: [Qt.point(12, 452), Qt.point(1038, 230), Qt.point(525, 50), Qt.point(12, 230)][pos]
+            readonly property var panelPos: [Qt.point(12, 444), Qt.point(1038, 230), Qt.point(525, 50), Qt.point(12, 230)][pos]
 
             SeatPanel {
                 x: seatItem.panelPos.x
                 y: seatItem.panelPos.y
                 width: seatItem.pos === 0 ? 210 : 230
-                height: seatItem.pos === 0 ? 80 : 84
+                height: seatItem.pos === 0 ? 90 : 84
                 seat: seatItem.seatData
                 showBacks: seatItem.pos !== 0
                 visible: seatItem.pos !== 0 || page.table.kind !== "" 
@@ -105,7 +105,7 @@ FocusScope {
                 visible: seatItem.bidCards.length > 0
                 spacing: -30
                 x: [230, 1038 - 120, 525 + 240, 252][seatItem.pos]
-                y: [452, 230, 50, 230][seatItem.pos]
+                y: [444, 230, 50, 230][seatItem.pos]
                 Repeater {
                     model: seatItem.bidCards
                     delegate: CardView { required property string modelData; code: modelData; width: 56; height: 81 }

@@ -1,0 +1,113 @@
+"""Desktop table figures: start-up to the first frame of Home, frames per second while dealing and
+while a trick sweeps (frameSwapped counted), and RSS after a whole offline hand.
+
+    QT_QPA_PLATFORM=offscreen python3 bench/ui_bench.py
+
+Targets on the development machine (software renderer): first frame <= 1.5 s, >= 50 fps while
+animating, RSS <= 300 MB. Rates are frames per second of animation: frames counted while an
+animation runs (the scene graph renders only when something changes).
+"""
+
+from __future__ import annotations
+
+import time
+
+T0 = time.perf_counter()
+
+import itertools  # noqa: E402
+import os  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("TUOLAJI_HOME", tempfile.mkdtemp(prefix="tuolaji-bench-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.main import create_app, create_engine, make_app_vm  # noqa: E402
+from app.screenshots import human_step, wait_until  # noqa: E402
+from engine.rules import preset  # noqa: E402
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def fps(stamps: list[float]) -> tuple[float, float]:
+    """(frames per second over the span, per-frame rate from the median interval)."""
+    if len(stamps) < 3:
+        return 0.0, 0.0
+    span = stamps[-1] - stamps[0]
+    gaps = [b - a for a, b in itertools.pairwise(stamps)]
+    return (len(stamps) - 1) / span, 1 / statistics.median(gaps)
+
+
+def main() -> int:
+    qt_app = create_app(["ui_bench"])
+    app_vm = make_app_vm("en")
+    app_vm.settings.speed = "normal"
+    frames: list[float] = []
+    engine = create_engine(app_vm)
+    window = engine.rootObjects()[0]
+    window.frameSwapped.connect(lambda: frames.append(time.perf_counter()))
+    wait_until(lambda: bool(frames), 10)
+    first = frames[0] - T0 if frames else float("nan")
+    print(f"start-up to the first frame of Home: {first:.2f} s")
+
+    table = app_vm.table
+    frames.clear()
+    app_vm.start_rules(preset("classic"), seat=0, seed=7)
+    wait_until(lambda: table.session.view.dealt >= 60, 60)
+    deal_span, deal_rate = fps(frames)
+    print(f"deal (250 ms a card): {deal_span:.0f} fps over the deal, {deal_rate:.0f} fps animating")
+
+    settings = app_vm.settings
+    sweeps: list[list[float]] = []
+    current: list[float] = []
+
+    def on_trick() -> None:
+        nonlocal current
+        if table.sweeping:
+            current = []
+            window.frameSwapped.connect(current_frame)
+        elif current:
+            window.frameSwapped.disconnect(current_frame)
+            sweeps.append(current)
+            current = []
+
+    def current_frame() -> None:
+        current.append(time.perf_counter())
+
+    table.trickChanged.connect(on_trick)
+    while len(sweeps) < 3 and table.phase != "done":
+        me = table.session.view.actions if table.session.view else ()
+        if me:
+            human_step(table, bid=False)
+        wait_until(lambda: False, 0.05)
+        if table.phase == "done":
+            break
+    table.trickChanged.disconnect(on_trick)
+    rates = [fps(s)[1] for s in sweeps if len(s) >= 3]
+    if rates:
+        print(f"trick sweep ({settings.flightMs * 1.5:.0f} ms): {min(rates):.0f} fps animating")
+    else:
+        print("trick sweep: no sweep measured")
+
+    settings.speed = "instant"
+    while table.phase != "done":
+        if not wait_until(lambda: bool(table.session.view.actions) or table.phase == "done", 30):
+            break
+        human_step(table, bid=True)
+    print(f"RSS after a whole offline hand: {rss_mb():.0f} MB (phase {table.phase})")
+    app_vm.set_session(None)
+    qt_app.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
