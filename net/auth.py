@@ -13,6 +13,9 @@ import secrets
 import unicodedata
 
 NAME_MAX = 16
+# 强退扣分 (seed 002): leaving a running hand costs this many levels, times the room multiplier
+# (the worst an ordinary two-deck hand costs a side: the opponents' 大光, 3 levels).
+LEAVE_LEVELS = 3
 
 
 def new_token() -> str:
@@ -45,6 +48,21 @@ def hand_deltas(defenders: tuple[int, ...], winner: str, levels: int, multiplier
         won = (seat in defenders) != attackers_won
         out.append((levels if won else -levels) * multiplier)
     return out
+
+
+def leave_penalty(multiplier: int) -> int:
+    """The rating a player loses for leaving a running hand (seed 002: 强退扣分)."""
+    return LEAVE_LEVELS * multiplier
+
+
+def leaver_delta(delta: int) -> int:
+    """A leaver's share of the hand they left: its loss, never its win (leaving never pays)."""
+    return min(delta, 0)
+
+
+def side_allows(side: str, rating: int) -> bool:
+    """Seed 002 正负分房间: positive rooms seat ratings >= 0, negative rooms ratings < 0."""
+    return side == "any" or (rating >= 0) == (side == "positive")
 
 
 # (lower bound, title): a rating at or above the bound and below the next one.

@@ -28,35 +28,44 @@ async def play_seat(
     on_act: Callable[[Any, float], None] | None = None,
     bid_during_deal: bool = False,
 ) -> None:
-    """Play ``room`` until ``hands`` hands have ended (None: forever)."""
+    """Play ``room`` until ``hands`` hands have ended (None: forever).
+
+    The server sends a seat its prompt (a snapshot of its view) once per change of its legal
+    actions; events in between carry ``actions`` and leave the prompt valid while they match.
+    The bot acts on the newest valid prompt once every frame received so far is read."""
     loop = asyncio.get_running_loop()
-    acted_at = -1
+    prompt: Any = None  # the newest Snapshot asking this seat to act, while still valid
+    acted: Any = None
+    resynced: int | None = None  # the version of the last prompt refused and asked again
     ended = 0
     while hands is None or ended < hands:
         frame = await client.frames.get()
         if isinstance(frame, TableEvent) and frame.room == room:
             if frame.event is not None and frame.event["type"] == "hand-end":
                 ended += 1
-            if not (bid_during_deal and "bid" in frame.actions):
-                continue
-            await client.request("sync", room=room, since=None)
+            if prompt is not None and prompt.view["actions"] != frame.actions:
+                prompt = None  # what this seat may do changed; a new prompt follows if any
+            if bid_during_deal and "bid" in frame.actions and prompt is None:
+                await client.request("sync", room=room, since=None)
+        elif isinstance(frame, Snapshot) and frame.room == room and frame.view is not None:
+            acts = frame.view["actions"]
+            wanted = any(a in REQUIRED for a in acts) or (bid_during_deal and "bid" in acts)
+            prompt = frame if wanted else None
+        if prompt is None or prompt is acted or not client.frames.empty():
             continue
-        if not isinstance(frame, Snapshot) or frame.room != room or frame.view is None:
-            continue
-        if frame.v != client.versions.get(room) or frame.v == acted_at:
-            continue  # a stale prompt: a newer one follows
-        view = view_from_dict(frame.view)
-        if not any(a in REQUIRED for a in view.actions) and "bid" not in view.actions:
-            continue
-        action = await loop.run_in_executor(None, ai.act, view)
+        acted = prompt
+        action = await loop.run_in_executor(None, ai.act, view_from_dict(prompt.view))
         if action is None:
             continue
-        acted_at = frame.v
         sent = loop.time()
         try:
             await client.act(room, action)
         except ServerError:
-            continue  # the table moved on (or the AI erred): the next prompt decides
+            # the table moved on (a newer prompt follows) or the AI erred: ask once more
+            if resynced != prompt.v and client.frames.empty():
+                resynced = prompt.v
+                await client.request("sync", room=room, since=None)
+            continue
         if on_act is not None:
             on_act(action, loop.time() - sent)
 

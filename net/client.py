@@ -232,9 +232,15 @@ class Client:
         return await self.request("lobby", subscribe=subscribe)
 
     async def create(
-        self, rules: str | dict[str, Any] = "classic", multiplier: int = 1, private: bool = False
+        self,
+        rules: str | dict[str, Any] = "classic",
+        multiplier: int = 1,
+        private: bool = False,
+        side: str | None = None,
     ) -> Any:
-        return await self.request("create", rules=rules, multiplier=multiplier, private=private)
+        return await self.request(
+            "create", rules=rules, multiplier=multiplier, private=private, side=side
+        )
 
     async def join(self, room: str, invite: str | None = None) -> Any:
         self._invites[room] = invite
@@ -271,8 +277,8 @@ class Client:
         self.views.pop(room, None)
         return out
 
-    async def games(self, limit: int = 50) -> Any:
-        return await self.request("games", limit=limit)
+    async def games(self, limit: int = 50, room: str | None = None) -> Any:
+        return await self.request("games", limit=limit, room=room)
 
     async def record(self, game: int) -> Any:
         return await self.request("record", game=game)

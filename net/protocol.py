@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta, Struct
@@ -58,6 +58,18 @@ register(
         "no-game": ("no finished game {game} of yours", "没有你的第 {game} 局记录"),
         "not-watching": ("you are not at table '{room}'", "你不在 '{room}' 桌"),
         "match-over": ("the match is over", "比赛已经结束"),
+        "bad-side": (
+            "only multiplied rooms (2-5x) are positive or negative rooms",
+            "只有多倍分房间（2-5 倍）分正分房间和负分房间",
+        ),
+        "rating-not-positive": (
+            "this is a positive-rating room (rating 0 or more); your rating is {rating}",
+            "这是正分房间（积分 0 或以上），你的积分是 {rating}",
+        ),
+        "rating-not-negative": (
+            "this is a negative-rating room (rating below 0); your rating is {rating}",
+            "这是负分房间（积分低于 0），你的积分是 {rating}",
+        ),
         "internal": ("the server failed on this request", "服务器处理请求出错"),
     }
 )
@@ -82,12 +94,19 @@ class Lobby(Request, tag="lobby"):
     subscribe: bool = True
 
 
+Side = Literal["any", "positive", "negative"]
+
+
 class Create(Request, tag="create"):
-    """A room from a preset name or ``{"preset": name, option: value...}``."""
+    """A room from a preset name or ``{"preset": name, option: value...}``. ``side``: a
+    multiplied room (2-5x) is a positive-rating room (ratings >= 0 may sit) or a
+    negative-rating one (ratings < 0); left out, it takes the creator's side (seed 002,
+    正负分房间). A 1x room is "any"."""
 
     rules: str | dict[str, Any] = "classic"
     multiplier: Annotated[int, Meta(ge=1, le=5)] = 1
     private: bool = False
+    side: Side | None = None
 
 
 class Join(Request, tag="join"):
@@ -157,13 +176,16 @@ class Leave(Request, tag="leave"):
 
 
 class Games(Request, tag="games"):
-    """My finished hands, newest first."""
+    """Finished hands, newest first: mine, or (``room``) a room's — any public room's, or a
+    private room's where I played."""
 
     limit: Annotated[int, Meta(ge=1, le=200)] = 50
+    room: RoomId | None = None
 
 
 class Record(Request, tag="record"):
-    """One finished hand's record (engine.records format) by its game id."""
+    """One finished hand's full record (engine.records format: every hand's cards) by its game
+    id: for that hand's players, and for anyone when the room is public (replays teach)."""
 
     game: int
 
@@ -217,6 +239,7 @@ class SeatInfo(Struct):
     ready: bool = False
     away: bool = False  # disconnected
     trustee: bool = False  # 托管: the AI plays it
+    left: bool = False  # the player left mid-hand: the AI finishes the hand, then the seat frees
 
 
 class RoomInfo(Struct):
@@ -233,10 +256,15 @@ class RoomInfo(Struct):
     hand_no: int
     levels: list[str]
     winners: list[int] | None = None
+    side: str = "any"  # any | positive | negative (who may sit, by rating sign)
 
 
 class LobbyUpdate(Frame, tag="lobby"):
+    """Pushed to lobby subscribers: the public rooms that changed, and the ids of rooms no
+    longer listed (closed). The ``lobby`` request's answer has the whole list."""
+
     rooms: list[RoomInfo]
+    gone: list[str] = msgspec.field(default_factory=list)
 
 
 class RoomUpdate(Frame, tag="room"):
@@ -245,7 +273,8 @@ class RoomUpdate(Frame, tag="room"):
 
 class TableEvent(Frame, tag="event"):
     """Version ``v`` of table ``room``: the event as this recipient may see it, or None (a
-    version bump with no data: something happened that this recipient may not see)."""
+    version bump with no data: something happened that this recipient may not see).
+    ``actions``: what the recipient may do as of the newest version sent with this frame."""
 
     room: str
     v: int

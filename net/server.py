@@ -124,6 +124,8 @@ class Server:
         self.conns: set[Conn] = set()
         self.replies: dict[int, OrderedDict[int, asyncio.Future[bytes]]] = {}
         self._lobby_dirty = asyncio.Event()
+        self._lobby_changed: set[str] = set()  # public rooms to push to lobby subscribers
+        self._lobby_gone: set[str] = set()  # public rooms closed since the last push
         self._handlers: dict[type, Any] = {
             Lobby: self.on_lobby,
             Create: self.on_create,
@@ -191,7 +193,6 @@ class Server:
             for table in list(conn.tables.values()):
                 table.detach(conn)
             writer.cancel()
-            self._lobby_dirty.set()
 
     async def dispatch(self, conn: Conn, msg: str) -> None:
         try:
@@ -271,27 +272,85 @@ class Server:
         conn.lobby = req.subscribe
         return {"rooms": self._lobby_rooms()}
 
-    def _table_changed(self, _table: Table) -> None:
-        self._lobby_dirty.set()
+    def _table_changed(self, table: Table) -> None:
+        if not table.private:
+            self._lobby_changed.add(table.id)
+            self._lobby_dirty.set()
 
     async def lobby_pusher(self, every: float = 0.5) -> None:
-        """Coalesce lobby changes: at most one push per ``every`` seconds."""
+        """Coalesce lobby changes: at most one push per ``every`` seconds, carrying only the
+        rooms that changed and the ids of those that closed."""
         while True:
             await self._lobby_dirty.wait()
             self._lobby_dirty.clear()
+            changed, self._lobby_changed = self._lobby_changed, set()
+            gone, self._lobby_gone = self._lobby_gone, set()
             subs = [c for c in self.conns if c.lobby]
             if subs:
-                frame = encode(LobbyUpdate(self._lobby_rooms()))
+                rooms = [
+                    t.info()
+                    for rid in sorted(changed - gone)
+                    if (t := self.tables.get(rid)) is not None and not t.closed
+                ]
+                frame = encode(LobbyUpdate(rooms, sorted(gone)))
                 for c in subs:
                     c.push(frame)
             await asyncio.sleep(every)
 
+    async def janitor(self) -> None:
+        """Hand a room over when its owner has been gone longer than the away grace, and
+        close rooms nobody is at (a running hand is first finished by the AI)."""
+        grace = self.settings.away_grace
+        while True:
+            await asyncio.sleep(min(1.0, max(0.05, grace / 4)))
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                try:
+                    await self._tidy(table, now, grace)
+                except Exception:
+                    log.exception("table %s: tidying failed", table.id)
+
+    async def _tidy(self, table: Table, now: float, grace: float) -> None:
+        if table.closed:
+            return
+        owner_gone = now - table.absent_since.get(table.owner, now) >= grace
+        if owner_gone and table.owner not in table.present():
+            heir = table.heir(table.owner, present_only=True)
+            if heir is not None:
+                table.set_owner(*heir)
+                await table.save_room()
+                table.announce()
+        empty = table.empty_since is not None and now - table.empty_since >= grace
+        if empty and table.nobody_left(now, grace):
+            table.closing = True
+        if table.closing and table.status != "playing":
+            await self._close(table)
+
+    async def _close(self, table: Table) -> None:
+        table.closed = True
+        table.stop()
+        await table.save_room()
+        self.tables.pop(table.id, None)
+        if not table.private:
+            self._lobby_gone.add(table.id)
+            self._lobby_dirty.set()
+
     async def on_create(self, conn: Conn, req: Create) -> dict[str, Any]:
         rules = rules_from(req.rules)
+        assert conn.user is not None
+        side = req.side
+        if req.multiplier == 1:  # seed 002: 非多倍分房间没有正分房间和负分房间的区别
+            if side not in (None, "any"):
+                raise RulesError("bad-side")
+            side = "any"
+        elif side == "any":  # seed 002: 多倍分房间均设正分房间和负分房间
+            raise RulesError("bad-side")
+        elif side is None:
+            rating = await self.store.call(self.store.rating, conn.user)
+            side = "positive" if rating >= 0 else "negative"
         room = secrets.token_hex(4)
         while room in self.tables:
             room = secrets.token_hex(4)
-        assert conn.user is not None
         table = Table(
             id=room,
             owner=conn.user,
@@ -304,11 +363,12 @@ class Server:
             store=self.store,
             settings=self.settings,
             on_change=self._table_changed,
+            side=side,
         )
         await self.store.call(self.store.create_room, table.room_row())
         self.tables[room] = table
-        self._lobby_dirty.set()
-        out: dict[str, Any] = {"room": room}
+        self._table_changed(table)
+        out: dict[str, Any] = {"room": room, "side": side}
         if table.invite:
             out["invite"] = table.invite
         return out
@@ -351,6 +411,11 @@ class Server:
 
     async def on_sit(self, conn: Conn, req: Sit) -> dict[str, Any]:
         table = self._watched(conn, req.room)
+        if table.side != "any":  # seed 002: 正负分用户不能在同一房间中游戏
+            rating = await self.store.call(self.store.rating, conn.user)
+            if not auth.side_allows(table.side, rating):
+                code = "rating-not-positive" if table.side == "positive" else "rating-not-negative"
+                raise RulesError(code, rating=rating)
         if table.status == "playing":
             raise RulesError("hand-running")
         mine = table.seat_of(conn.user)
@@ -449,33 +514,51 @@ class Server:
         return {}
 
     async def on_leave(self, conn: Conn, req: Leave) -> dict[str, Any]:
+        """Leave a table. Leaving a running hand from a seat (强退) costs the rating penalty
+        of seed 002 at once, and the AI finishes the hand in that seat (the leaver also
+        bears the hand's loss, never its win); the seat frees when the hand ends. The
+        owner's room passes to someone still there; the last one out closes it."""
         table = self._watched(conn, req.room)
-        mine = table.seat_of(conn.user)
+        user = conn.user
+        assert user is not None
+        mine = table.seat_of(user)
+        out: dict[str, Any] = {}
         if mine is not None:
+            seat = table.seats[mine]
+            assert seat is not None
             if table.status == "playing":
-                seat = table.seats[mine]
-                assert seat is not None
-                seat.trustee = True  # the AI finishes the hand; the seat stays theirs
+                assert table.hand is not None
+                amount = auth.leave_penalty(table.multiplier)
+                seat.left = True
+                hand_no = table.hand.setup.hand_no
+                rating = await self.store.call(self.store.penalize, user, table.id, hand_no, amount)
+                out = {"penalty": amount, "rating": rating}
             else:
                 table.seats[mine] = None
-                await table.save_room()
+            table.reseat()
         del conn.tables[table.id]
         table.detach(conn)
-        await self._maybe_close(table)
-        return {}
-
-    async def _maybe_close(self, table: Table) -> None:
-        humans = any(s is not None and s.user is not None for s in table.seats)
-        if not humans and not table.watchers and table.status != "playing":
-            table.closed = True
-            table.stop()
-            await table.save_room()
-            del self.tables[table.id]
-            self._lobby_dirty.set()
+        if table.owner == user and user not in table.present():
+            heir = table.heir(user, present_only=False)
+            if heir is not None:
+                table.set_owner(*heir)
+        if table.nobody_left(time.monotonic(), self.settings.away_grace):
+            table.closing = True
+        await table.save_room()
+        table.announce()
+        table.poke()
+        if table.closing and table.status != "playing":
+            await self._close(table)
+        return out
 
     # -- records ---------------------------------------------------------------------------
     async def on_games(self, conn: Conn, req: Games) -> dict[str, Any]:
-        return {"games": await self.store.call(self.store.games_of, conn.user, req.limit)}
+        if req.room is None:
+            return {"games": await self.store.call(self.store.games_of, conn.user, req.limit)}
+        found = await self.store.call(self.store.room_games, conn.user, req.room, req.limit)
+        if found is None:
+            raise RulesError("no-room", room=req.room)
+        return {"games": found}
 
     async def on_record(self, conn: Conn, req: Record) -> dict[str, Any]:
         found = await self.store.call(self.store.record_of, conn.user, req.game)
@@ -512,6 +595,7 @@ async def serve_forever(
         with contextlib.suppress(NotImplementedError, RuntimeError):
             asyncio.get_running_loop().add_signal_handler(sig, stop.set_result, None)
     pusher = asyncio.create_task(server.lobby_pusher())
+    janitor = asyncio.create_task(server.janitor())
     async with serve(
         server.handle, host, port, max_size=LIBRARY_MAX, ping_interval=20, ping_timeout=20
     ) as ws_server:
@@ -523,6 +607,7 @@ async def serve_forever(
             ready.set()
         await stop
     pusher.cancel()
+    janitor.cancel()
     for t in server.tables.values():
         t.stop()
     store.close()

@@ -64,6 +64,14 @@ CREATE TABLE IF NOT EXISTS game_players (
     PRIMARY KEY (game, user, seat)
 );
 CREATE INDEX IF NOT EXISTS game_players_user ON game_players (user, game);
+CREATE INDEX IF NOT EXISTS games_room ON games (room, id);
+CREATE TABLE IF NOT EXISTS penalties (
+    user INTEGER NOT NULL,
+    room TEXT NOT NULL,
+    hand_no INTEGER NOT NULL,
+    amount INTEGER NOT NULL,
+    at REAL NOT NULL
+);
 """
 
 
@@ -75,6 +83,9 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        columns = {r[1] for r in self.db.execute("PRAGMA table_info(rooms)")}
+        if "side" not in columns:  # a database from before positive/negative rooms
+            self.db.execute("ALTER TABLE rooms ADD COLUMN side TEXT NOT NULL DEFAULT 'any'")
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
 
@@ -154,7 +165,7 @@ class Store:
     def create_room(self, room: dict[str, Any]) -> None:
         self.db.execute(
             "INSERT INTO rooms (id, owner, rules, multiplier, private, invite, seed, seats,"
-            " created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " side, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 room["id"],
                 room["owner"],
@@ -164,6 +175,7 @@ class Store:
                 room["invite"],
                 room["seed"],
                 json.dumps(room["seats"]),
+                room["side"],
                 time.time(),
             ),
         )
@@ -184,11 +196,11 @@ class Store:
 
     def live_rooms(self) -> list[dict[str, Any]]:
         rows = self.db.execute(
-            "SELECT id, owner, rules, multiplier, private, invite, seed, seats FROM rooms"
+            "SELECT id, owner, rules, multiplier, private, invite, seed, seats, side FROM rooms"
             " WHERE closed = 0 ORDER BY created"
         ).fetchall()
         out = []
-        for rid, owner, rules, mult, private, invite, seed, seats in rows:
+        for rid, owner, rules, mult, private, invite, seed, seats, side in rows:
             actions = self.db.execute(
                 "SELECT action, user, req, v FROM actions WHERE room = ? ORDER BY seq", (rid,)
             ).fetchall()
@@ -202,6 +214,7 @@ class Store:
                     "invite": invite,
                     "seed": seed,
                     "seats": json.loads(seats),
+                    "side": side,
                     "actions": [(json.loads(a), u, r, v) for a, u, r, v in actions],
                 }
             )
@@ -240,6 +253,15 @@ class Store:
             self.db.execute("UPDATE users SET rating = rating + ? WHERE id = ?", (delta, user))
         return game
 
+    def penalize(self, user: int, room: str, hand_no: int, amount: int) -> int:
+        """强退扣分: take ``amount`` off ``user``'s rating; return the new rating."""
+        self.db.execute(
+            "INSERT INTO penalties (user, room, hand_no, amount, at) VALUES (?, ?, ?, ?, ?)",
+            (user, room, hand_no, amount, time.time()),
+        )
+        self.db.execute("UPDATE users SET rating = rating - ? WHERE id = ?", (amount, user))
+        return self.rating(user)
+
     def games_of(self, user: int, limit: int) -> list[dict[str, Any]]:
         rows = self.db.execute(
             "SELECT g.id, g.room, g.hand_no, g.result, g.finished, p.seat, p.delta"
@@ -260,14 +282,36 @@ class Store:
             for gid, room, hand_no, result, finished, seat, delta in rows
         ]
 
-    def record_of(self, user: int, game: int) -> dict[str, Any] | None:
+    def _may_see(self, user: int, game: int) -> bool:
+        """A finished hand's record is its players', and everyone's when its room is public."""
         row = self.db.execute(
-            "SELECT g.record, g.v0 FROM games g JOIN game_players p ON p.game = g.id"
-            " WHERE g.id = ? AND p.user = ?",
-            (game, user),
+            "SELECT r.private, EXISTS (SELECT 1 FROM game_players p WHERE p.game = g.id"
+            " AND p.user = ?) FROM games g JOIN rooms r ON r.id = g.room WHERE g.id = ?",
+            (user, game),
         ).fetchone()
-        if row is None:
+        return row is not None and (not row[0] or bool(row[1]))
+
+    def room_games(self, user: int, room: str, limit: int) -> list[dict[str, Any]] | None:
+        """A room's finished hands, newest first: all of a public room's; of a private room,
+        only the hands ``user`` played. None: no such room."""
+        found = self.db.execute("SELECT private FROM rooms WHERE id = ?", (room,)).fetchone()
+        if found is None:
             return None
+        rows = self.db.execute(
+            "SELECT g.id, g.hand_no, g.result, g.finished FROM games g WHERE g.room = ?"
+            " AND (? = 0 OR EXISTS (SELECT 1 FROM game_players p WHERE p.game = g.id"
+            " AND p.user = ?)) ORDER BY g.id DESC LIMIT ?",
+            (room, found[0], user, limit),
+        ).fetchall()
+        return [
+            {"game": g, "room": room, "hand_no": n, "result": json.loads(r), "finished": f}
+            for g, n, r, f in rows
+        ]
+
+    def record_of(self, user: int, game: int) -> dict[str, Any] | None:
+        if not self._may_see(user, game):
+            return None
+        row = self.db.execute("SELECT record, v0 FROM games WHERE id = ?", (game,)).fetchone()
         return {"game": game, "v0": row[1], "record": json.loads(row[0])}
 
 

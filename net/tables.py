@@ -44,6 +44,7 @@ REQUIRED = ("play", "bury", "call-friend", "pass-bid")  # actions the turn clock
 
 class Recipient(Protocol):
     user: int | None
+    name: str
 
     def push(self, frame: bytes) -> None: ...
 
@@ -56,9 +57,10 @@ class Seat:
     ready: bool = False
     trustee: bool = False
     away_since: float | None = None
+    left: bool = False  # left mid-hand (强退): the AI finishes the hand, then the seat frees
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "user": self.user, "bot": self.bot}
+        return {"name": self.name, "user": self.user, "bot": self.bot, "left": self.left}
 
 
 @dataclass
@@ -88,11 +90,17 @@ class Table:
     hand_v0: int = 0  # the version before the current hand's first event
     watchers: dict[Recipient, int | None] = field(default_factory=dict)
     closed: bool = False
+    side: str = "any"  # any | positive | negative: who may sit, by the sign of their rating
 
     def __post_init__(self) -> None:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.changed_at = time.monotonic()
+        # presence, for ownership and closing: since when nobody / a user has been here
+        self.empty_since: float | None = self.changed_at
+        self.absent_since: dict[int, float] = {self.owner: self.changed_at}
+        self.closing = False  # nobody is left: close once the running hand is finished
+        self._prompted: dict[int, tuple[Any, ...] | None] = {}  # seat -> its last prompt's key
         self._asked: dict[int, int] = {}  # seat -> version its AI was last asked at
         self._ai: dict[int, Any] = {}
         self._next_deal = 0.0
@@ -119,7 +127,7 @@ class Table:
         if user is None:
             return None
         for i, s in enumerate(self.seats):
-            if s is not None and s.user == user:
+            if s is not None and s.user == user and not s.left:
                 return i
         return None
 
@@ -133,7 +141,8 @@ class Table:
                 s.bot,
                 s.ready or s.bot is not None,
                 s.away_since is not None,
-                s.trustee,
+                s.trustee or s.left,
+                s.left,
             )
             for s in self.seats
         ]
@@ -152,14 +161,16 @@ class Table:
             hand_no=m.hand.setup.hand_no if m else 0,
             levels=list(m.levels) if m else [self.rules.start_level] * 4,
             winners=list(m.winners) if m and m.winners is not None else None,
+            side=self.side,
         )
 
     # -- frames: the one place game state becomes bytes on the wire -------------------------
-    def frames_for(self, seat: int | None, since: int | None) -> list[bytes]:
+    def frames_for(self, seat: int | None, since: int | None, prompt: bool = True) -> list[bytes]:
         """What recipient ``seat`` (None: a spectator) needs to move from version ``since`` to
-        now: the missed events, each redacted by ``Event.for_seat``, or a snapshot from
-        ``engine.views.view`` when ``since`` is None or the gap is too large. A seat that must
-        act now also gets its view (the prompt a client acts from)."""
+        now: the missed events, each redacted by ``Event.for_seat`` and each carrying what the
+        seat may do now, or a snapshot from ``engine.views.view`` when ``since`` is None or
+        the gap is too large. With ``prompt``, a seat that must act now also gets its view
+        (the prompt a client acts from)."""
         hand = self.hand
         v = self.v
         if hand is None:
@@ -168,23 +179,41 @@ class Table:
             return [encode(Snapshot(self.id, v, view(hand, seat).to_dict(), seat))]
         actions = list(hand.actions_for(seat)) if seat is not None else []
         frames = [
-            encode(
-                TableEvent(
-                    self.id, i + 1, self.events[i].for_seat(seat), actions if i == v - 1 else []
-                )
-            )
+            encode(TableEvent(self.id, i + 1, self.events[i].for_seat(seat), actions))
             for i in range(since, v)
         ]
-        if seat is not None and any(a in REQUIRED for a in actions):
+        if prompt and seat is not None and any(a in REQUIRED for a in actions):
             frames.append(encode(Snapshot(self.id, v, view(hand, seat).to_dict(), seat)))
         return frames
 
+    def _prompt_key(self, seat: int) -> tuple[Any, ...] | None:
+        """What a seat's prompt depends on: its legal action kinds and, while bidding, the bid
+        to beat; after the deal only the seat to move can act, so any action changes it.
+        None when the seat need not act."""
+        hand = self.hand
+        assert hand is not None
+        acts = hand.actions_for(seat)
+        if not any(a in REQUIRED for a in acts):
+            return None
+        if hand.phase == Phase.DEAL:
+            bid = (hand.bid.seat, hand.bid.cards) if hand.bid is not None else None
+            return (self.hand_v0, acts, bid)
+        return (self.hand_v0, acts, len(hand.actions))
+
     def broadcast(self, since: int) -> None:
+        """Send everyone the events since ``since``. A seat that must act gets its prompt
+        (a snapshot) only when its legal actions changed since its last prompt, not on every
+        change at the table while it waits (e.g. other seats passing a bid)."""
         cache: dict[int | None, list[bytes]] = {}
         for who, seat in list(self.watchers.items()):
             frames = cache.get(seat)
             if frames is None:
-                frames = cache[seat] = self.frames_for(seat, since)
+                prompt = False
+                if seat is not None and self.hand is not None:
+                    key = self._prompt_key(seat)
+                    prompt = key is not None and key != self._prompted.get(seat)
+                    self._prompted[seat] = key
+                frames = cache[seat] = self.frames_for(seat, since, prompt)
             for f in frames:
                 who.push(f)
 
@@ -200,11 +229,17 @@ class Table:
         """Add a watcher (a seated user resumes their seat) and send it what it missed."""
         seat = self.seat_of(who.user)
         self.watchers[who] = seat
+        self.empty_since = None
+        self.closing = False
+        if who.user is not None:
+            self.absent_since.pop(who.user, None)
         if seat is not None:
             s = self.seats[seat]
             assert s is not None
             s.away_since = None
             s.trustee = False
+            if self.hand is not None:
+                self._prompted[seat] = self._prompt_key(seat)
         for f in self.frames_for(seat, since):
             who.push(f)
         self.announce()
@@ -213,12 +248,57 @@ class Table:
 
     def detach(self, who: Recipient) -> None:
         seat = self.watchers.pop(who, None)
+        now = time.monotonic()
         if seat is not None and not any(s == seat for s in self.watchers.values()):
             s = self.seats[seat]
             if s is not None:
-                s.away_since = time.monotonic()
+                s.away_since = now
+        if who.user is not None and who.user not in self.present():
+            self.absent_since[who.user] = now
+        if not self.watchers:
+            self.empty_since = now
         self.announce()
         self.poke()
+
+    # -- presence and ownership --------------------------------------------------------------
+    def present(self) -> set[int]:
+        """The users with a connection at this table now."""
+        return {w.user for w in self.watchers if w.user is not None}
+
+    def heir(self, leaving: int, present_only: bool) -> tuple[int, str] | None:
+        """Who takes the room over from ``leaving``: a seated player who is here, else a
+        spectator who is here, else (unless ``present_only``) a seated player who is away."""
+        here = {w.user: w.name for w in self.watchers if w.user not in (None, leaving)}
+        seated = [s for s in self.seats if s and s.user not in (None, leaving) and not s.left]
+        for s in seated:
+            if s.user in here:
+                return s.user, s.name
+        for user, name in here.items():
+            assert user is not None
+            return user, name
+        if not present_only:
+            for s in seated:
+                assert s.user is not None
+                return s.user, s.name
+        return None
+
+    def set_owner(self, user: int, name: str) -> None:
+        self.owner, self.owner_name = user, name
+        if user not in self.present():
+            self.absent_since[user] = time.monotonic()
+
+    def nobody_left(self, now: float, grace: float) -> bool:
+        """No one is here and no seated player may still come back within ``grace``."""
+        if self.watchers:
+            return False
+        return not any(
+            s is not None
+            and s.user is not None
+            and not s.left
+            and s.away_since is not None
+            and now - s.away_since < grace
+            for s in self.seats
+        )
 
     def reseat(self) -> None:
         for who in self.watchers:
@@ -267,12 +347,23 @@ class Table:
         self.changed_at = time.monotonic()
         self.broadcast(before)
         if isinstance(action, str) or finished is not None:
+            if self.free_left_seats():
+                await self.save_room()
             for s in self.seats:
                 if s is not None:
                     s.ready = False
             self.announce()
         self.poke()
         return self.v
+
+    def free_left_seats(self) -> bool:
+        """Once no hand is running, the seats their players left are free again."""
+        if self.status == "playing":
+            return False
+        left = [i for i, s in enumerate(self.seats) if s is not None and s.left]
+        for i in left:
+            self.seats[i] = None
+        return bool(left)
 
     def _finished(self) -> tuple[dict[str, Any], dict[str, Any], list[Any]] | None:
         hand = self.hand
@@ -282,7 +373,9 @@ class Table:
         o = hand.outcome
         deltas = auth.hand_deltas(o.defenders, o.result.winner, o.result.levels, self.multiplier)
         players = [
-            (s.user, i, deltas[i]) for i, s in enumerate(self.seats) if s and s.user is not None
+            (s.user, i, auth.leaver_delta(deltas[i]) if s.left else deltas[i])
+            for i, s in enumerate(self.seats)
+            if s and s.user is not None
         ]
         result = hand.events[-1].to_dict()
         result["deltas"] = deltas
@@ -366,7 +459,7 @@ class Table:
         s = self.seats[seat]
         if s is None:
             return False
-        if s.bot is not None or s.trustee:
+        if s.bot is not None or s.trustee or s.left:
             return True
         return s.away_since is not None and now - s.away_since >= self.settings.away_grace
 
@@ -454,6 +547,7 @@ class Table:
             "invite": self.invite,
             "seed": self.seed,
             "seats": [s.to_json() if s else None for s in self.seats],
+            "side": self.side,
         }
 
     async def save_room(self) -> None:
@@ -476,12 +570,14 @@ def table_from_row(
         seed=row["seed"],
         store=store,
         settings=settings,
+        side=row.get("side") or "any",
     )
     now = time.monotonic()
     for i, s in enumerate(row["seats"]):
         if s is not None:
-            t.seats[i] = Seat(
-                s["name"], s["user"], s["bot"], away_since=now if s["user"] is not None else None
-            )
+            left = bool(s.get("left"))
+            away = now if s["user"] is not None and not left else None
+            t.seats[i] = Seat(s["name"], s["user"], s["bot"], away_since=away, left=left)
     t.replay([a for a, _u, _r, _v in row["actions"]])
+    t.free_left_seats()
     return t
