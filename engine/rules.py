@@ -192,6 +192,7 @@ _preset(
     kitty_capture="none",
     follow_orders="four-deck",
     first_dealer="first-bid",
+    twos_trump=True,  # 004 四副牌: "2為固定的主牌"
 )
 _preset(
     "chaoshan",

@@ -147,3 +147,9 @@ def test_every_option_of_a_preset_survives_the_round_trip(name: str) -> None:
     data = json.loads(r.to_json())
     assert data["twos_trump"] is True and data["throw_penalty"] == 10
     assert RuleSet.from_json(r.to_json()) == r
+
+
+def test_four_deck_twos_are_always_trump() -> None:
+    # seed 004 四副牌: "2為固定的主牌"; the other presets leave 常主 off
+    assert preset("four-deck").twos_trump
+    assert not any(preset(n).twos_trump for n in TABLE if n != "four-deck")
