@@ -5,16 +5,16 @@ import pytest
 from engine.cards import parse_cards
 from engine.leads import lead_shape
 from engine.order import Trumps
-from engine.rules import preset
+from engine.rules import RuleSet, preset
 from engine.tricks import standing, trick_points, winner
 
 T10 = Trumps("T", "H")  # level 10, hearts trump (seed 004's examples)
 CLASSIC = preset("classic")
 
 
-def win(*plays: str, trumps: Trumps = T10) -> int:
+def win(*plays: str, trumps: Trumps = T10, rules: RuleSet = CLASSIC) -> int:
     cards = [parse_cards(p) for p in plays]
-    return winner(cards, lead_shape(cards[0], trumps, CLASSIC), trumps)
+    return winner(cards, lead_shape(cards[0], trumps, rules), trumps)
 
 
 # -- the led suit ---------------------------------------------------------------------------
@@ -115,6 +115,28 @@ def test_multi_component_plays_compare_by_the_largest_component() -> None:
     # lead: a pair and a single; ruffs compare by their pair, not their single
     assert win("5S 4S 4S", "3H 3H BJ", "4H 4H 2H") == 2
     assert win("5S 4S 4S", "4H 4H 2H", "3H 3H BJ") == 1
+
+
+# -- three decks and 潮汕 -----------------------------------------------------------------------
+
+
+def test_titanic_is_beaten_by_a_higher_titanic_or_a_titanic_ruff() -> None:
+    three = preset("three-deck")
+    lead = "7S 7S 7S 8S 8S 8S"
+    assert win(lead, "9S 9S 9S JS JS JS", rules=three) == 1
+    assert win(lead, "AS AS AS KS KS KS", "QS QS QS JS JS JS", rules=three) == 1
+    assert win(lead, "AS AS AS KS KS 2S", rules=three) == 0
+    assert win(lead, "3H 3H 3H 4H 4H 4H", rules=three) == 1
+    assert win(lead, "3H 3H 3H 5H 5H 5H", rules=three) == 0  # two triples are not a Titanic
+    assert win(lead, "3H 3H 4H 4H 5H 5H", rules=three) == 0  # nor is a tractor of pairs
+
+
+def test_chaoshan_suit_throw_is_judged_as_singles() -> None:
+    shan = preset("chaoshan")
+    # seed 003: J 6 3 is beaten by Q 5 2 (both whole-suit throws of three cards)
+    assert win("JD 6D 3D", "QD 5D 2D", "9D 8D 7D", rules=shan) == 1
+    assert win("JD 6D 3D", "2H 3H 4H", "5H 6H 4S", rules=shan) == 1  # a mixed play discards
+    assert win("JD 6D 3D", "2H 3H 4H", "5H 6H 7H", rules=shan) == 2  # the higher ruff
 
 
 # -- points -----------------------------------------------------------------------------------
