@@ -186,6 +186,8 @@ def check_follow(
     ``lead_shape`` is the lead's shape as it stands (after a failed throw, the forced play).
     """
     need = len(lead_cards)
+    if not play:
+        raise RulesError("empty-play")
     if len(play) != need:
         raise RulesError("wrong-count", need=need)
     played = Counter(play)

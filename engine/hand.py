@@ -207,12 +207,13 @@ class Hand:
         missing = [c for c, n in Counter(bid.cards).items() if have.get(c, 0) < n]
         if missing:
             raise RulesError("not-holding", cards=" ".join(missing))
+        if bid.seat in self.passed:
+            raise RulesError("wrong-phase", phase="already passed")  # a pass is final
         check_bid(self.bid, bid.seat, bid.cards, self.level, self.rules)
         self.bid = bid
         self.bids.append((bid, not (self.rules.bidding == "hidden" and not self.deal_complete)))
         if self.first_bidder is None:
             self.first_bidder = bid.seat
-        self.passed.discard(bid.seat)
         if self.rules.bidding == "hidden" and not self.deal_complete:
             self._emit(Event("bid", _bid_dict(bid), to=bid.seat))
         else:
@@ -233,7 +234,7 @@ class Hand:
 
     def legal_bids(self, seat: int) -> list[tuple[Card, ...]]:
         """Every bid ``seat`` could make now from the cards it holds."""
-        if self.phase != Phase.DEAL:
+        if self.phase != Phase.DEAL or seat in self.passed:
             return []
         have = self.hands[seat]
         cards = [c for c in self._bid_cards if c in have]
@@ -506,6 +507,9 @@ class Hand:
         if self.phase == Phase.DEAL:
             if not self.deal_complete or seat in self.passed:
                 raise RulesError("wrong-phase", phase=self.phase.value)
+            bids = self.legal_bids(seat)
+            if self.bid is None and bids:  # someone must bid, or an all-托管 table redeals forever
+                return Bid(seat, max(bids, key=len))
             return PassBid(seat)
         if self.phase == Phase.BURY and seat == self.dealer:
             assert self.trumps is not None
