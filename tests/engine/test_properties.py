@@ -166,3 +166,73 @@ def test_legal_follows_are_exactly_the_accepted_plays(
     made = legal_follows(held, lead.cards, lead.shape, trumps, rules, limit=10**6)
     assert {tuple(sorted(p)) for p in made} == accepted
     assert accepted
+
+
+def _has(counts: Counter[Card], kinds: list[tuple[int, int]], trumps: Trumps) -> bool:
+    """Brute force, independent of engine.shapes: disjoint components of all ``kinds``?"""
+    if not kinds:
+        return True
+    (size, length), rest = kinds[0], kinds[1:]
+
+    def chain(top: int, n: int, left: Counter[Card]) -> bool:
+        if n == length:
+            return _has(left, rest, trumps)
+        return any(
+            k >= size
+            and trumps.position(c) == top - n
+            and chain(top, n + 1, left - Counter({c: size}))
+            for c, k in left.items()
+        )
+
+    return any(chain(trumps.position(c), 0, counts) for c in counts)
+
+
+def _fills(size: int, length: int) -> list[list[tuple[int, int]]]:
+    """RULES §6 for one lead component: tractors (longest first), else tuples (largest first)."""
+    parts = [(s, n) for s in range(2, size + 1) for n in range(1, length + 1)]
+    found: list[list[tuple[int, int]]] = []
+
+    def grow(acc: list[tuple[int, int]], start: int, room: int) -> None:
+        found.append(acc)
+        for i in range(start, len(parts)):
+            if parts[i][1] <= room:
+                grow([*acc, parts[i]], i, room - parts[i][1])
+
+    grow([], 0, length)
+    return sorted(found, key=lambda f: sorted(((n >= 2, s, n) for s, n in f), reverse=True))[::-1]
+
+
+def _oracle(counts: Counter[Card], lead: tuple, trumps: Trumps) -> tuple[int, ...]:
+    """The lexicographically best match, the lead's largest component first."""
+    options = [_fills(s, n) for s, n in lead if (s, n) != (1, 1)]
+    for choice in itertools.product(*(range(len(o)) for o in options)):
+        if _has(counts, [k for o, i in zip(options, choice, strict=True) for k in o[i]], trumps):
+            return choice
+    raise AssertionError("all singles always fit")
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), decks=st.integers(2, 4), level=st.sampled_from(RANKS))
+def test_standard_order_matches_a_brute_force_oracle(seed: int, decks: int, level: str) -> None:
+    rng = random.Random(seed)
+    rules = preset("classic").with_options(decks=decks, kitty_size=8 if decks != 3 else 6)
+    trumps = Trumps(level, "H")
+    suit = rng.choice(["S", "T"])
+    low = rng.randint(0, 7)
+    high = low + rng.randint(3, 6)
+    pool = [c for c in deck(decks) if trumps.suit(c) == suit and low <= trumps.position(c) < high]
+    rng.shuffle(pool)
+    lead_cards = pool[: rng.randint(2, min(7, len(pool) // 2))]
+    lead = check_lead(Counter(lead_cards), lead_cards, trumps, rules)
+    need = len(lead.cards)
+    held = Counter(pool[len(lead_cards) : len(lead_cards) + need + rng.randint(1, 3)])
+    if sum(held.values()) <= need:
+        return
+    best = _oracle(held, lead.shape, trumps)
+    for play in {tuple(sorted(p)) for p in itertools.combinations(held.elements(), need)}:
+        try:
+            check_follow(held, play, lead.cards, lead.shape, trumps, rules)
+            ok = True
+        except RulesError:
+            ok = False
+        assert ok == (_oracle(Counter(play), lead.shape, trumps) == best), play
