@@ -153,3 +153,10 @@ def test_four_deck_twos_are_always_trump() -> None:
     # seed 004 四副牌: "2為固定的主牌"; the other presets leave 常主 off
     assert preset("four-deck").twos_trump
     assert not any(preset(n).twos_trump for n in TABLE if n != "four-deck")
+
+
+@pytest.mark.parametrize("spec", [123, None, ["classic"]])
+def test_rules_from_refuses_what_is_not_a_rule_set(spec: object) -> None:
+    with pytest.raises(RulesError) as err:
+        rules_from(spec)  # type: ignore[arg-type]
+    assert err.value.code in ("malformed", "unknown-preset")
