@@ -66,15 +66,19 @@ class ServerProcess:
 
 
 async def seat_four(
-    url: str, rules: Any = "classic", names: tuple[str, ...] = ("Ann", "Bo", "Cai", "Dee")
+    url: str,
+    rules: Any = "classic",
+    names: tuple[str, ...] = ("Ann", "Bo", "Cai", "Dee"),
+    **create: Any,
 ) -> tuple[str, list[Client]]:
     """Four logged-in clients seated 0-3 and ready at a new room (not started)."""
     clients = [Client(url, name=n, keep_raw=True) for n in names]
     for c in clients:
         await c.connect()
-    room = (await clients[0].create(rules))["room"]
+    made = await clients[0].create(rules, **create)
+    room = made["room"]
     for i, c in enumerate(clients):
-        await c.join(room)
+        await c.join(room, made.get("invite"))
         await c.sit(room, i)
         await c.ready(room)
     return room, clients
@@ -87,6 +91,18 @@ async def until(predicate: Any, timeout: float = 10.0, every: float = 0.01) -> N
         if loop.time() > end:
             raise TimeoutError("condition not met")
         await asyncio.sleep(every)
+
+
+def frames(c: Client, kind: str, room: str | None = None) -> list[dict[str, Any]]:
+    """The frames of type ``kind`` a client (``keep_raw``) received, for ``room`` if given."""
+    out = []
+    for raw in c.raw:
+        f = json.loads(raw)
+        at = f.get("room")
+        at = at.get("room") if isinstance(at, dict) else at  # a room frame carries its RoomInfo
+        if f["type"] == kind and (room is None or at == room):
+            out.append(f)
+    return out
 
 
 # -- the leak checker ------------------------------------------------------------------------
