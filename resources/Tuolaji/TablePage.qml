@@ -162,6 +162,7 @@ FocusScope {
 
     HandFan {
         id: fan
+        objectName: "handFan"
         x: 20
         width: 1240
         y: 720 - height - 6

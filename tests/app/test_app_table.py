@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from app.screenshots import human_step, select, wait_until
@@ -179,3 +180,33 @@ def test_accessible_names_in_each_language(ui) -> None:
     assert accessible_name("TH", trumps, "en") == "10 of hearts, trump, 10 points"
     assert accessible_name("TH", trumps, "zh_TW") == "紅桃10，主牌，10分"
     assert accessible_name("3S", trumps, "en") == "3 of spades"
+
+
+def test_selected_card_rises_in_the_fan(ui) -> None:
+    """QML side: a card selected through the view-model is raised and outlined in the fan."""
+    from PySide6.QtQuick import QQuickItem
+
+    table = ui.table
+    ui.app.start_rules(preset("classic"), seat=0, seed=9)
+    assert wait_until(lambda: table.hand.count >= 6, 20)
+    wait_until(lambda: False, 0.1)
+
+    def fans() -> list:  # a page being unloaded may still be around
+        return [f for f in ui.window.findChildren(QQuickItem, "handFan") if f.childItems()]
+
+    assert wait_until(lambda: bool(fans()), 5)
+    fan = fans()[-1]
+
+    def cards() -> list:
+        return [c for c in fan.childItems() if c.property("code") not in (None, "")]
+
+    assert len(cards()) == table.hand.count
+    rows = sorted(table.hand.rows(), key=lambda r: r["slot"])
+    table.toggle(rows[2]["uid"])
+    wait_until(lambda: False, 0.05)
+    by_code_y = {(c.property("code"), c.property("selected")): c.y() for c in cards()}
+    up = [y for (code, sel), y in by_code_y.items() if sel]
+    down = [y for (code, sel), y in by_code_y.items() if not sel]
+    assert len(up) == 1 and up[0] < min(down)
+    xs = sorted(c.x() for c in cards())
+    assert all(b > a for a, b in itertools.pairwise(xs))  # one row, no card on another
