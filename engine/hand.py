@@ -340,19 +340,21 @@ class Hand:
         have.subtract(action.cards)
         self.hands[action.seat] = +have
         self.buried = tuple(action.cards)
-        shown = []
-        if self.rules.show_buried_ak:
-            assert self.trumps is not None
-            shown = [c for c in action.cards if c[0] in "KA" and not self.trumps.is_trump(c)]
         self._emit(
             Event(
                 "bury",
-                {"seat": action.seat, "cards": list(action.cards), "shown": shown},
+                {"seat": action.seat, "cards": list(action.cards), "shown": self.shown_buried()},
                 owner=action.seat,
                 private=("cards",),
             )
         )
         self._after_bury()
+
+    def shown_buried(self) -> list[Card]:
+        """潮汕: the buried off-suit K and A, shown to everyone."""
+        if not self.rules.show_buried_ak or self.trumps is None:
+            return []
+        return [c for c in self.buried if c[0] in "KA" and not self.trumps.is_trump(c)]
 
     def _after_bury(self) -> None:
         if self.rules.partners == "called-card":
@@ -408,7 +410,8 @@ class Hand:
         hand = self.hands[seat]
         if self.trick.lead is None:
             others = [self.hands[s] for s in range(4) if s != seat]
-            lead = check_lead(hand, cards, self.trumps, self.rules, others, self.played)
+            seen = self.played + Counter(self.shown_buried())  # 潮汕: shown K/A are accounted for
+            lead = check_lead(hand, cards, self.trumps, self.rules, others, seen)
             self.trick.lead = lead
             if lead.attempted is not None:
                 self._throw_failed(seat, lead)

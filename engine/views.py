@@ -165,7 +165,7 @@ def view(hand: Hand, seat: int | None) -> View:
         kitty_size=len(hand.kitty) if hand.deal_complete else rules.kitty_size,
         kitty=tuple(hand.kitty) if is_dealer and phase == Phase.BURY else (),
         buried=hand.buried if is_dealer else (),
-        buried_shown=_shown(hand),
+        buried_shown=tuple(hand.shown_buried()),
         flipped=tuple(hand.flipped),
         friend_card=hand.friend_card,
         friend=hand.partner if hand.friend_card and hand.friend_revealed else None,
@@ -192,12 +192,6 @@ def view(hand: Hand, seat: int | None) -> View:
         outcome=_outcome(hand),
         actions=hand.actions_for(seat) if seat is not None else (),
     )
-
-
-def _shown(hand: Hand) -> tuple[Card, ...]:
-    if not hand.rules.show_buried_ak or hand.trumps is None:
-        return ()
-    return tuple(c for c in hand.buried if c[0] in "KA" and not hand.trumps.is_trump(c))
 
 
 def _attacker_points(hand: Hand) -> int:
