@@ -188,7 +188,7 @@ class World:
 
 def rollout_policy(k: Knowledge) -> list[Card]:
     """The basic policy with a shorter follow list (rollouts make thousands of decisions)."""
-    return basic.ranked_plays(k, limit=16)[0][1]
+    return basic.ranked_plays(k, limit=12)[0][1]
 
 
 def run(world: World, policy: Policy = rollout_policy) -> None:
@@ -198,15 +198,16 @@ def run(world: World, policy: Policy = rollout_policy) -> None:
 
 
 def utility(world: World, seat: int) -> float:
-    """Levels won (+) or lost (-) by ``seat``'s side, with the points as a small tie-break."""
+    """Levels won (+) or lost (-) by ``seat``'s side, smoothed by the points: a band of a fifth
+    of the deck's points counts as a level (the tables' bands), the deal as half a level."""
     result, total = world.result()
     mine_defend = seat in world.defenders()
     sign = 1 if (result.winner == "defenders") == mine_defend else -1
     value = sign * result.levels
     if result.dealer_passes:
-        value += 0.5 if not mine_defend else -0.5  # the deal is worth about half a level
-    share = total / world.rules.total_points
-    return value + (share if not mine_defend else -share) * 0.2
+        value += 0.5 if not mine_defend else -0.5
+    band = world.rules.total_points / 5
+    return value + (total if not mine_defend else -total) / band
 
 
 def legal(world: World, cards: Sequence[Card]) -> bool:

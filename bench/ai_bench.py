@@ -1,0 +1,78 @@
+"""AI decision times per level on random positions (p50 / p95 / max).
+
+    python bench/ai_bench.py [--preset classic] [--positions 40] [--seed 1] [--levels ...]
+
+Positions are seeded: hands played by the rule-based player, a view of the seat to play taken
+at random moments (every phase of the play, early and late). Each level decides every position
+with its default settings (``make_player(level)``: the expert's clock and sample cap included);
+only the ``act`` call is timed. "choice" counts the positions with more than one candidate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.actions import DealCard
+from engine.ai import LEVELS, make_player
+from engine.ai.players import BasicPlayer
+from engine.hand import Hand, Phase, Setup
+from engine.rules import PRESETS, preset
+from engine.views import View, view
+
+
+def positions(name: str, n: int, seed: int) -> list[View]:
+    rng = random.Random(seed)
+    out: list[View] = []
+    rules = preset(name)
+    while len(out) < n:
+        hand = Hand(rules, Setup(rng.getrandbits(63), ("2",) * 4, rng.randrange(4)))
+        players = [BasicPlayer(s) for s in range(4)]
+        while hand.phase != Phase.DONE and len(out) < n:
+            if hand.phase == Phase.DEAL and not hand.deal_complete:
+                hand.apply(DealCard())
+            for seat in range(4):
+                if hand.phase == Phase.DONE or not hand.actions_for(seat):
+                    continue
+                v = view(hand, seat)
+                if hand.phase == Phase.PLAY and rng.random() < 0.15:
+                    out.append(v)
+                action = players[seat].act(v)
+                if action is not None:
+                    hand.apply(action)
+    return out
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    p.add_argument("--positions", type=int, default=40)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--levels", nargs="*", default=list(LEVELS))
+    args = p.parse_args()
+    views = positions(args.preset, args.positions, args.seed)
+    choice = sum(1 for v in views if len(v.play_candidates(limit=2)) > 1)
+    print(f"preset {args.preset}: {len(views)} positions ({choice} with a choice)")
+    for level in args.levels:
+        player = make_player(level, args.seed)
+        times = []
+        for v in views:
+            start = time.perf_counter()
+            player.act(v)
+            times.append(time.perf_counter() - start)
+        times.sort()
+        p50, p95 = times[len(times) // 2], times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(
+            f"{level:>7}: p50 {1000 * p50:7.1f} ms  p95 {1000 * p95:7.1f} ms  "
+            f"max {1000 * times[-1]:7.1f} ms"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
