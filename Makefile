@@ -14,8 +14,8 @@ play: $(BIN)/.installed
 	$(BIN)/python -m engine.play --preset classic
 
 test: $(BIN)/.installed
-	$(BIN)/ruff check engine tests bench
-	$(BIN)/ruff format --check engine tests bench
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
 bench: $(BIN)/.installed
