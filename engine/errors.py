@@ -44,23 +44,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # plays: follows
     "wrong-count": ("play {need} cards, as many as were led", "必须出 {need} 张牌，与首家张数相同"),
     "must-follow-suit": (
-        "you hold {suit} and must play them first",
+        "You hold {suit} and must play them first",
         "你有{suit_zh}，必须先出{suit_zh}",
     ),
     "must-follow-pair": (
-        "you hold a pair in {suit} and must play it",
+        "You hold a pair in {suit} and must play it",
         "有对必须出对（{suit_zh}）",
     ),
     "must-follow-tuple": (
-        "you hold a matching set in {suit} and must play it",
+        "You hold a matching set in {suit} and must play it",
         "有同张必须跟同张（{suit_zh}）",
     ),
     "must-follow-tractor": (
-        "you hold a tractor in {suit} and must play it",
+        "You hold a tractor in {suit} and must play it",
         "有拖拉机必须出拖拉机（{suit_zh}）",
     ),
     "must-follow-shape": (
-        "you must match the lead's shape as closely as you can: {need}",
+        "You must match the lead's shape as closely as you can in {suit}: {need}",
         "必须尽量按首家牌型跟牌：{need_zh}",
     ),
     # bids

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, Card, Hand
+from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, SUIT_SYMBOLS, Card, Hand
 from engine.errors import RulesError
 from engine.order import Trumps
 from engine.rules import RuleSet
@@ -223,7 +223,8 @@ def _shape_error(need: list[Kind], suit: str) -> RulesError:
 
 
 def _suit_params(suit: str) -> dict[str, str]:
-    return {"suit": SUIT_NAMES_EN[suit], "suit_zh": SUIT_NAMES_ZH[suit]}
+    """The suit as players see it: ``♥`` (``trumps`` for the trump suit) / ``红桃``."""
+    return {"suit": SUIT_SYMBOLS.get(suit, SUIT_NAMES_EN[suit]), "suit_zh": SUIT_NAMES_ZH[suit]}
 
 
 def legal_follows(
