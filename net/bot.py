@@ -27,8 +27,10 @@ async def play_seat(
     hands: int | None = 1,
     on_act: Callable[[Any, float], None] | None = None,
     bid_during_deal: bool = False,
+    think: Callable[[], float] | None = None,
 ) -> None:
-    """Play ``room`` until ``hands`` hands have ended (None: forever).
+    """Play ``room`` until ``hands`` hands have ended (None: forever). ``think``: seconds to
+    wait before each action (the load bench's human pace).
 
     The server sends a seat its prompt (a snapshot of its view) once per change of its legal
     actions; events in between carry ``actions`` and leave the prompt valid while they match.
@@ -53,6 +55,10 @@ async def play_seat(
             prompt = frame if wanted else None
         if prompt is None or prompt is acted or not client.frames.empty():
             continue
+        if think is not None:
+            await asyncio.sleep(think())
+            if not client.frames.empty():
+                continue  # the table moved while thinking: read on first
         acted = prompt
         action = await loop.run_in_executor(None, ai.act, view_from_dict(prompt.view))
         if action is None:

@@ -51,11 +51,20 @@ class Rig:
         from net.bot import play_seat
         from net.players import make_ai
 
+        class UntilPlay:
+            """The easy AI through bidding and the kitty; it never plays a card."""
+
+            def __init__(self, seed: int) -> None:
+                self.ai = make_ai("easy", seed)
+
+            def act(self, view: Any) -> Any:
+                return None if view.phase == "play" else self.ai.act(view)
+
         self.room, self.players = await seat_four(self.url, {"preset": "classic", "decks": 2})
         await self.players[0].start(self.room)
         # play through bidding and the kitty; stop when someone must lead the first trick
         tasks = [
-            asyncio.create_task(play_seat(c, self.room, make_ai("easy", i)))
+            asyncio.create_task(play_seat(c, self.room, UntilPlay(i)))
             for i, c in enumerate(self.players)
         ]
 
