@@ -20,6 +20,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--screenshots", metavar="DIR", help="write PNGs of the main screens and exit")
     p.add_argument("--lang", choices=("en", "zh_CN", "zh_TW"), help="the language for this run")
     p.add_argument("--software", action="store_true", help="use Qt Quick's software renderer")
+    p.add_argument("--self-test", action="store_true", help="check the install offscreen, exit")
     return p.parse_args(argv)
 
 
@@ -76,6 +77,10 @@ def make_app_vm(lang: str | None = None):
 
 def main(argv: list[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
+    if args.self_test:
+        from app.selftest import self_test
+
+        return self_test()
     if args.screenshots:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         # the games played for the pictures must not touch the player's own saves
