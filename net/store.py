@@ -88,6 +88,8 @@ class Store:
             self.db.execute("ALTER TABLE rooms ADD COLUMN side TEXT NOT NULL DEFAULT 'any'")
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._calls: list[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any]]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- the writer thread ---------------------------------------------------------------
     def start(self) -> None:
@@ -102,20 +104,28 @@ class Store:
         self.db.close()
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run ``fn(*args)`` (a method of this store) in the store thread, committed."""
-        loop = asyncio.get_running_loop()
+        """Run ``fn(*args)`` (a method of this store) in the store thread, committed. The
+        calls made in one turn of the event loop travel to the thread together and come back
+        together (one hand-over each way, not one per call)."""
+        loop = self._loop = asyncio.get_running_loop()
         fut = loop.create_future()
-        self._queue.put((fn, args, loop, fut))
+        if not self._calls:
+            loop.call_soon(self._submit)
+        self._calls.append((fn, args, fut))
         return await fut
+
+    def _submit(self) -> None:
+        calls, self._calls = self._calls, []
+        self._queue.put((self._loop, calls))
 
     def _run(self) -> None:
         while True:
             item = self._queue.get()
-            batch = []
+            batches = []
             stop = False
             while item is not None:
-                batch.append(item)
-                if len(batch) >= 512:
+                batches.append(item)
+                if len(batches) >= 64:
                     break
                 try:
                     item = self._queue.get_nowait()
@@ -123,25 +133,30 @@ class Store:
                     break
             else:
                 stop = True
-            self._commit(batch)
+            if batches:
+                self._commit(batches)
             if stop:
                 return
 
-    def _commit(self, batch: list[Any]) -> None:
-        results: list[tuple[Any, Any, Any, bool]] = []
+    def _commit(self, batches: list[Any]) -> None:
+        """Everything queued, in one transaction; each call in its own savepoint."""
+        done: list[tuple[Any, list[tuple[Any, Any, bool]]]] = []
         self.db.execute("BEGIN")
-        for fn, args, loop, fut in batch:
-            self.db.execute("SAVEPOINT item")
-            try:
-                results.append((loop, fut, fn(*args), False))
-                self.db.execute("RELEASE item")
-            except Exception as e:  # a failed item rolls back alone and fails its caller
-                self.db.execute("ROLLBACK TO item")
-                self.db.execute("RELEASE item")
-                results.append((loop, fut, e, True))
+        for loop, calls in batches:
+            results = []
+            for fn, args, fut in calls:
+                self.db.execute("SAVEPOINT item")
+                try:
+                    results.append((fut, fn(*args), False))
+                    self.db.execute("RELEASE item")
+                except Exception as e:  # a failed item rolls back alone and fails its caller
+                    self.db.execute("ROLLBACK TO item")
+                    self.db.execute("RELEASE item")
+                    results.append((fut, e, True))
+            done.append((loop, results))
         self.db.execute("COMMIT")
-        for loop, fut, value, failed in results:
-            loop.call_soon_threadsafe(_settle, fut, value, failed)
+        for loop, results in done:
+            loop.call_soon_threadsafe(_settle_all, results)
 
     # -- accounts ------------------------------------------------------------------------
     def create_user(self, name: str, token_hash: str) -> int:
@@ -315,10 +330,11 @@ class Store:
         return {"game": game, "v0": row[1], "record": json.loads(row[0])}
 
 
-def _settle(fut: asyncio.Future[Any], value: Any, failed: bool) -> None:
-    if fut.done():
-        return
-    if failed:
-        fut.set_exception(value)
-    else:
-        fut.set_result(value)
+def _settle_all(results: list[tuple[asyncio.Future[Any], Any, bool]]) -> None:
+    for fut, value, failed in results:
+        if fut.done():
+            continue
+        if failed:
+            fut.set_exception(value)
+        else:
+            fut.set_result(value)

@@ -28,7 +28,7 @@ from engine.hand import Hand, Phase
 from engine.match import Match
 from engine.records import hand_record
 from engine.rules import RuleSet, rules_from
-from engine.views import view
+from engine.views import View, view
 from net import auth
 from net.players import make_ai
 from net.protocol import RoomInfo, RoomUpdate, SeatInfo, Snapshot, TableEvent, encode
@@ -101,6 +101,7 @@ class Table:
         self.absent_since: dict[int, float] = {self.owner: self.changed_at}
         self.closing = False  # nobody is left: close once the running hand is finished
         self._prompted: dict[int, tuple[Any, ...] | None] = {}  # seat -> its last prompt's key
+        self._rules_dict = self.rules.to_dict()  # the same in every snapshot and room frame
         self._asked: dict[int, int] = {}  # seat -> version its AI was last asked at
         self._ai: dict[int, Any] = {}
         self._next_deal = 0.0
@@ -151,7 +152,7 @@ class Table:
             room=self.id,
             owner=self.owner,
             owner_name=self.owner_name,
-            rules=self.rules.to_dict(),
+            rules=self._rules_dict,
             multiplier=self.multiplier,
             private=self.private,
             status=self.status,
@@ -165,34 +166,50 @@ class Table:
         )
 
     # -- frames: the one place game state becomes bytes on the wire -------------------------
-    def frames_for(self, seat: int | None, since: int | None, prompt: bool = True) -> list[bytes]:
+    def frames_for(
+        self,
+        seat: int | None,
+        since: int | None,
+        prompt: bool = True,
+        acts: tuple[str, ...] | None = None,
+    ) -> list[bytes]:
         """What recipient ``seat`` (None: a spectator) needs to move from version ``since`` to
         now: the missed events, each redacted by ``Event.for_seat`` and each carrying what the
-        seat may do now, or a snapshot from ``engine.views.view`` when ``since`` is None or
-        the gap is too large. With ``prompt``, a seat that must act now also gets its view
-        (the prompt a client acts from)."""
+        seat may do now (``acts``, when the caller has them), or a snapshot from
+        ``engine.views.view`` when ``since`` is None or the gap is too large. With
+        ``prompt``, a seat that must act now also gets its view (the prompt it acts from)."""
         hand = self.hand
         v = self.v
         if hand is None:
             return [encode(Snapshot(self.id, v, None, seat))]
         if since is None or not 0 <= since <= v or v - since > MAX_GAP:
-            return [encode(Snapshot(self.id, v, view(hand, seat).to_dict(), seat))]
-        actions = list(hand.actions_for(seat)) if seat is not None else []
+            return [encode(Snapshot(self.id, v, self._view(hand, seat), seat))]
+        if acts is None:
+            acts = hand.actions_for(seat) if seat is not None else ()
+        actions = list(acts)
         frames = [
             encode(TableEvent(self.id, i + 1, self.events[i].for_seat(seat), actions))
             for i in range(since, v)
         ]
         if prompt and seat is not None and any(a in REQUIRED for a in actions):
-            frames.append(encode(Snapshot(self.id, v, view(hand, seat).to_dict(), seat)))
+            frames.append(encode(Snapshot(self.id, v, self._view(hand, seat), seat)))
         return frames
 
-    def _prompt_key(self, seat: int) -> tuple[Any, ...] | None:
+    def _view(self, hand: Hand, seat: int | None) -> dict[str, Any]:
+        """``engine.views.view(hand, seat)`` as the wire carries it: ``View.to_dict()`` with
+        the table's rules dict made once (the encoder writes tuples as arrays)."""
+        seen = view(hand, seat)
+        return {
+            name: self._rules_dict if name == "rules" else getattr(seen, name)
+            for name in View.__slots__
+        }
+
+    def _prompt_key(self, seat: int, acts: tuple[str, ...]) -> tuple[Any, ...] | None:
         """What a seat's prompt depends on: its legal action kinds and, while bidding, the bid
         to beat; after the deal only the seat to move can act, so any action changes it.
         None when the seat need not act."""
         hand = self.hand
         assert hand is not None
-        acts = hand.actions_for(seat)
         if not any(a in REQUIRED for a in acts):
             return None
         if hand.phase == Phase.DEAL:
@@ -209,11 +226,13 @@ class Table:
             frames = cache.get(seat)
             if frames is None:
                 prompt = False
+                acts = None
                 if seat is not None and self.hand is not None:
-                    key = self._prompt_key(seat)
+                    acts = self.hand.actions_for(seat)
+                    key = self._prompt_key(seat, acts)
                     prompt = key is not None and key != self._prompted.get(seat)
                     self._prompted[seat] = key
-                frames = cache[seat] = self.frames_for(seat, since, prompt)
+                frames = cache[seat] = self.frames_for(seat, since, prompt, acts)
             for f in frames:
                 who.push(f)
 
@@ -239,7 +258,7 @@ class Table:
             s.away_since = None
             s.trustee = False
             if self.hand is not None:
-                self._prompted[seat] = self._prompt_key(seat)
+                self._prompted[seat] = self._prompt_key(seat, self.hand.actions_for(seat))
         for f in self.frames_for(seat, since):
             who.push(f)
         self.announce()
@@ -475,12 +494,16 @@ class Table:
         now = time.monotonic()
         deadlines: list[float] = []
         order = [(hand.turn + i) % 4 for i in range(4)] if hand.turn is not None else range(4)
+        dealing = hand.phase == Phase.DEAL and not hand.deal_complete
         for seat in order:
+            auto = self._auto(seat, now)
+            if dealing and not auto:
+                continue  # a player's only choice while cards come is an optional bid
             acts = hand.actions_for(seat)
             if not acts:
                 continue
             s = self.seats[seat]
-            if self._auto(seat, now):
+            if auto:
                 if self._asked.get(seat) == self.v:
                     continue  # asked already at this version, and it chose to wait
                 if await self._ai_step(seat):

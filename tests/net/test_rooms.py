@@ -216,7 +216,8 @@ async def _sides(url: str) -> None:
     for c in (pos, neg):
         await c.join(plus)
     e = await refused("rating-not-positive", neg.sit(plus, 1))
-    assert str(-leave_penalty(1)) in e.en and str(-leave_penalty(1)) in e.zh
+    now = await rating(url, neg.token)  # the penalty, and the loss if the bots lost the hand
+    assert now <= -leave_penalty(1) and str(now) in e.en and str(now) in e.zh
     await pos.sit(plus, 0)
     assert pos.rooms[plus].side == "positive"
     minus = (await pos.create("classic", multiplier=2, side="negative"))["room"]
