@@ -91,11 +91,13 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
     table = app_vm.table
     saved_speed = settings.speed
 
+    def grab(name: str) -> None:
+        window.grabWindow().save(str(out / f"{name}.png"))
+        print(out / f"{name}.png")
+
     def shot(name: str) -> None:
         pump(0.25)
-        img = window.grabWindow()
-        img.save(str(out / f"{name}.png"))
-        print(out / f"{name}.png")
+        grab(name)
 
     window.setProperty("screen", "home")
     shot("home")
@@ -149,17 +151,108 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
     shot("table-result")
 
     app_vm.leaveTable()
-    window.setProperty("screen", "lobby")
-    shot("lobby")
-
     settings.speed = "fast"
-    app_vm.watchOffline("classic")
-    wait_until(lambda: table.phase == "play" and len(table.session.view.trick) >= 2, 60)
-    shot("spectator")
+    if not _online_shots(app_vm, window, grab):
+        window.setProperty("screen", "lobby")
+        shot("lobby")
+        app_vm.watchOffline("classic")
+        wait_until(lambda: table.phase == "play" and len(table.session.view.trick) >= 2, 60)
+        shot("spectator")
     app_vm.set_session(None)
     settings.speed = saved_speed
     window.setProperty("screen", "home")
     return 0
+
+
+def _online_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> bool:
+    """The lobby with a public table of four bots, and that table watched, from a local server
+    (``net.server`` on 127.0.0.1). False when the server cannot be started."""
+    import asyncio
+    import re
+    import subprocess
+    import sys
+    import tempfile
+
+    from app import online
+
+    if not online.available():
+        return False
+    db = Path(tempfile.mkdtemp(prefix="tuolaji-shots-server-")) / "server.db"
+    cmd = [sys.executable, "-m", "net.server", "--port", "0", "--db", str(db)]
+    root = Path(__file__).resolve().parent.parent
+    try:
+        proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, text=True)
+    except OSError:
+        return False
+    try:
+        m = re.search(r":(\d+)$", (proc.stdout.readline() if proc.stdout else "").strip())
+        if not m:
+            return False
+        address = f"127.0.0.1:{m.group(1)}"
+        return _online_run(app_vm, window, shot, address, asyncio)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _online_run(
+    app_vm: Any, window: Any, shot: Callable[[str], None], address: str, asyncio: Any
+) -> bool:
+    import qasync
+
+    from net.client import Client
+
+    loop = qasync.QEventLoop(QCoreApplication.instance(), already_running=False)
+    asyncio.set_event_loop(loop)
+    table = app_vm.table
+    vm = app_vm.online
+
+    async def until(pred: Callable[[], bool], timeout: float) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and not pred():
+            await asyncio.sleep(0.02)
+        return pred()
+
+    async def run() -> bool:
+        host = Client(f"ws://{address}", name="Mei")
+        await host.connect()
+        room = (await host.create("classic"))["room"]
+        await host.join(room)
+        for seat in range(4):
+            await host.add_bot(room, seat)
+        await host.start(room)
+        window.setProperty("screen", "lobby")
+        vm.connectTo(address, "Ann")
+        if not await until(lambda: vm.rooms.count > 0, 10):
+            return False
+        await asyncio.sleep(0.3)  # let the list settle (Qt's events run on this loop)
+        shot("lobby")
+        # The server's bots play without pauses: show each play where it lands, not in flight.
+        app_vm.settings.reduceMotion = True
+        vm.watchRoom(room)
+
+        def mid_trick() -> bool:
+            v = table.session.view if table.session is not None else None
+            return table.kind == "spectator" and v is not None and len(v.trick) >= 2
+
+        if not await until(mid_trick, 60):
+            return False
+        shot("spectator")
+        app_vm.settings.reduceMotion = False
+        app_vm.set_session(None)
+        await host.close()
+        return True
+
+    try:
+        return bool(loop.run_until_complete(asyncio.wait_for(run(), 120)))
+    except Exception as e:  # the pictures of the offline screens are still worth having
+        print("online screenshots skipped:", e)
+        return False
+    finally:
+        asyncio.set_event_loop(None)
 
 
 def _me_to_act(table: Any) -> bool:

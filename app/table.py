@@ -690,6 +690,22 @@ class TableViewModel(QObject):
         shown = str(self._points()) if self._points_known() else "?"
         return f"{shown} / {self._target()}"
 
+    def _captured(self) -> list[str]:
+        """The point cards the attackers have taken so far (once the sides are known)."""
+        v = self._view
+        if v is None or v.defenders is None:
+            return []
+        out = [
+            c
+            for t in v.tricks
+            if t["winner"] not in v.defenders
+            for _, cards in t["plays"]
+            for c in cards
+            if POINTS.get(c, 0)
+        ]
+        trumps = self._display_trumps()
+        return trumps.sorted(out) if trumps else out
+
     def _our_level(self) -> str:
         s = self.session
         return rank_text(s.levels[self._me()]) if s is not None else ""
@@ -834,6 +850,7 @@ class TableViewModel(QObject):
     points = Property(int, _points, notify=changed)
     pointsTarget = Property(int, _target, notify=changed)
     pointsText = Property(str, _points_text, notify=changed)
+    capturedCards = Property(list, _captured, notify=changed)
     ourLevel = Property(str, _our_level, notify=changed)
     theirLevel = Property(str, _their_level, notify=changed)
     fixedPartners = Property(bool, _fixed_partners, notify=changed)

@@ -102,10 +102,10 @@ FocusScope {
                 x: 16
                 anchors.verticalCenter: parent.verticalCenter
                 spacing: 20
-                Text { text: room.name; color: Theme.text; font.pixelSize: 18; width: 220; elide: Text.ElideRight }
-                Text { text: App.presetTitle(room.preset); color: Theme.dim; font.pixelSize: 16; width: 180 }
-                Text { text: qsTr("%1/4 players").arg(room.players); color: Theme.dim; font.pixelSize: 16; width: 110 }
-                Text { text: qsTr("%1 watching").arg(room.spectators); color: Theme.dim; font.pixelSize: 16; width: 110 }
+                Text { text: room.name; color: Theme.text; font.pixelSize: 18; width: 170; elide: Text.ElideRight }
+                Text { text: App.presetTitle(room.preset); color: Theme.dim; font.pixelSize: 16; width: 170; elide: Text.ElideRight }
+                Text { text: qsTr("%1/4 players").arg(room.players); color: Theme.dim; font.pixelSize: 16; width: 90 }
+                Text { text: qsTr("%1 watching").arg(room.spectators); color: Theme.dim; font.pixelSize: 16; width: 100 }
             }
             Row {
                 anchors.right: parent.right

@@ -46,7 +46,7 @@ Rectangle {
             font.pixelSize: 18
             font.bold: true
             elide: Text.ElideRight
-            width: panel.width - 80
+            width: panel.width - 30
         }
         Row {
             spacing: 10
@@ -88,12 +88,12 @@ Rectangle {
         visible: panel.showBacks && (seat.openCards || []).length === 0
         anchors.right: parent.right
         anchors.rightMargin: 8
-        anchors.top: parent.top
-        anchors.topMargin: 8
-        spacing: -18
+        anchors.bottom: parent.bottom
+        anchors.bottomMargin: 6
+        spacing: -14
         Repeater {
             model: Math.min(3, Math.ceil((seat.count || 0) / 9))
-            delegate: CardView { code: "back"; width: 24; height: 35 }
+            delegate: CardView { code: "back"; width: 20; height: 29 }
         }
     }
 

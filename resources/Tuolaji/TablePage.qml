@@ -25,6 +25,17 @@ FocusScope {
         onLeave: page.leave()
     }
 
+    // the attackers' captured point cards, under the points in the top bar
+    Row {
+        x: 790
+        y: 54
+        spacing: -16
+        Repeater {
+            model: page.table.capturedCards
+            delegate: CardView { required property string modelData; code: modelData; width: 30; height: 43; accessibleName: modelData }
+        }
+    }
+
     TrickArea {
         id: trickArea
         x: 0

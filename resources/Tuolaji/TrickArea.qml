@@ -92,9 +92,9 @@ Item {
             Text {
                 // "+N" to the winner when the trick is taken
                 visible: slot.winning && area.table.holding && area.table.trickPoints > 0 && !area.table.showLastTrick
-                anchors.top: parent.bottom
-                anchors.topMargin: 2
-                anchors.horizontalCenter: parent.horizontalCenter
+                anchors.left: parent.right
+                anchors.leftMargin: 8
+                anchors.verticalCenter: parent.verticalCenter
                 text: "+" + area.table.trickPoints
                 color: Theme.accent
                 font.pixelSize: 22
