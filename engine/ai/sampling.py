@@ -13,13 +13,15 @@ A sampled ``World`` keeps everything the seat knows and fills in only what it do
 
 Cards are dealt most-constrained first, each to an eligible place chosen with odds by the room
 left there; a dead end retries. The real deal always satisfies every constraint, so a retry
-finds one quickly; after many failures the void constraints are dropped (never seen in tests).
+finds one quickly; after many failures the hidden friend's check, then the voids, then the known
+holdings are let go, so a search never fails for want of a deal.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from engine.cards import Card
 from engine.leads import lead_shape
@@ -48,26 +50,35 @@ def sample_world(v: View, rng: random.Random, tries: int = 200) -> World:
     room.append(v.kitty_size - len(kitty_known) if not v.buried else 0)
     played_by = _played_by(tricks)
     for attempt in range(tries):
-        use_voids = attempt < tries - 1
-        places = _deal(pool, room, voids if use_voids else None, trumps.suit, rng)
+        strict = attempt < tries * 3 // 4  # then let the hidden friend's check go
+        places = _deal(pool, room, voids if attempt < tries - 10 else None, trumps.suit, rng)
         if places is None:
             continue
-        hands = [Counter() for _ in range(4)]
-        for s in range(4):
-            hands[s] = Counter(v.hand) if s == seat else places[s] + known[s]
+        hands = [Counter(v.hand) if s == seat else places[s] + known[s] for s in range(4)]
         kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
         partner = _partner(v, hands, played_by)
         if partner == -1:
-            continue  # the friend would already be known
+            if strict:
+                continue  # the friend would already be known
+            partner = _partner(v, hands, [Counter() for _ in range(4)])
         return _world(v, hands, kitty, partner, played, voids)
-    raise RuntimeError("no deal fits the view")  # unreachable with a view of a real hand
+    # Unreachable with a view of a real hand; should a fact be misread, deal with none of them.
+    pool = outside_cards(v, played)
+    room = [v.counts[s] if s != seat else 0 for s in range(4)]
+    room.append(v.kitty_size - len(kitty_known) if not v.buried else 0)
+    places = _deal(pool, room, None, trumps.suit, rng)
+    assert places is not None
+    hands = [Counter(v.hand) if s == seat else places[s] for s in range(4)]
+    kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
+    partner = _partner(v, hands, [Counter() for _ in range(4)])
+    return _world(v, hands, kitty, partner, played, voids)
 
 
 def _deal(
     pool: Counter[Card],
     room: list[int],
     voids: list[set[str]] | None,
-    suit_of: object,
+    suit_of: Callable[[Card], str],
     rng: random.Random,
 ) -> list[Counter[Card]] | None:
     left = list(room)
@@ -75,7 +86,7 @@ def _deal(
     rng.shuffle(cards)
     eligible: dict[Card, list[int]] = {}
     for c in set(cards):
-        s = suit_of(c)  # type: ignore[operator]
+        s = suit_of(c)
         eligible[c] = [p for p in range(5) if p == KITTY or voids is None or s not in voids[p]]
     cards.sort(key=lambda c: len(eligible[c]))
     out = [Counter() for _ in range(5)]
