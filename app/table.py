@@ -460,7 +460,7 @@ class TableViewModel(QObject):
         else:
             title = self.tr("You win the hand") if won else self.tr("You lose the hand")
         if out["levels"]:
-            detail = self.tr("+%1 levels").replace("%1", str(out["levels"]))
+            detail = self.tr("Levels +%1").replace("%1", str(out["levels"]))
         elif out.get("dealer_passes"):
             detail = self.tr("The deal passes; no level change")
         else:

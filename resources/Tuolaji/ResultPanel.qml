@@ -12,7 +12,7 @@ Rectangle {
     width: 640
     height: 400
     radius: 16
-    color: "#f510261a"
+    color: "#10261a"
     border.color: result.won ? Theme.accent : "#90a4ae"
     border.width: 3
 

@@ -163,7 +163,7 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "You lose the hand": ("本局失利", "本局失利"),
     "The defenders win": ("庄家方获胜", "莊家方獲勝"),
     "The attackers win": ("抓分方获胜", "抓分方獲勝"),
-    "+%1 levels": ("升 %1 级", "升 %1 級"),
+    "Levels +%1": ("升 %1 级", "升 %1 級"),
     "The deal passes; no level change": ("换庄，不升级", "換莊，不升級"),
     "Attackers' points: %1 (tricks %2)": ("抓分方得分：%1（牌面 %2）", "抓分方得分：%1（牌面 %2）"),
     "The attackers won the last trick: kitty %1 points ×%2": (

@@ -573,7 +573,7 @@
         <translation>本局失利</translation>
     </message>
     <message>
-        <source>+%1 levels</source>
+        <source>Levels +%1</source>
         <translation>升 %1 級</translation>
     </message>
     <message>
