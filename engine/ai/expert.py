@@ -79,14 +79,24 @@ def decide(
     rng = random.Random(_seed(v, seed))
     results: list[list[float]] = [[] for _ in cands]
     n = 0
+    deadline = math.inf if budget is None else start + budget
     while n < samples:
         world = sample_world(v, rng)
-        for i, play in enumerate(cands):
-            results[i].append(_playout(world, play, v.seat))
+        row = []
+        for play in cands:
+            row.append(_playout(world, play, v.seat))
+            if time.perf_counter() > deadline:
+                break
+        if len(row) < len(cands):
+            break  # out of time mid-sample: only complete samples are compared
+        for i, u in enumerate(row):
+            results[i].append(u)
         n += 1
         spent = time.perf_counter() - start
         if budget is not None and spent + spent / n > budget:
             break  # the next sample would overrun the budget
+    if n == 0:
+        return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
     means = [statistics.fmean(r) for r in results]
     best = _pick(results)
     rest = sorted((i for i in range(len(cands)) if i != best), key=lambda i: -means[i])
