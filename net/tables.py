@@ -40,6 +40,7 @@ log = logging.getLogger("tuolaji.table")
 
 MAX_GAP = 400  # a resume missing more events than this gets a snapshot instead
 REQUIRED = ("play", "bury", "call-friend", "pass-bid")  # actions the turn clock waits for
+DEAL_ROUND = 4  # cards dealt per step (one round): one commit and one write per recipient
 
 
 class Recipient(Protocol):
@@ -384,6 +385,37 @@ class Table:
             self.seats[i] = None
         return bool(left)
 
+    async def deal(self, cards: int) -> None:
+        """Deal up to ``cards`` cards as one step: each is logged and all are persisted (one
+        store call) before their events are sent, together."""
+        async with self.lock:
+            hand = self.hand
+            if hand is None or self.match is None:
+                return
+            before, logged = self.v, len(self.log)
+            rows: list[tuple[int, dict[str, Any], int]] = []
+            while len(rows) < cards and hand.phase == Phase.DEAL and not hand.deal_complete:
+                self.events.extend(self.match.apply(DealCard()))
+                self.log.append(action_to_dict(hand.actions[-1]))
+                rows.append((len(self.log), self.log[-1], self.v))
+            if not rows:
+                return
+            try:
+                await self.store.call(self._persist_deals, rows)
+            except Exception:
+                log.exception("table %s: could not persist the deal; rolling back", self.id)
+                del self.log[logged:]
+                self._rebuild()
+                raise RulesError("internal") from None
+            self.changed_at = time.monotonic()
+            self.broadcast(before)
+            self.poke()
+
+    def _persist_deals(self, rows: list[tuple[int, dict[str, Any], int]]) -> None:
+        """Runs in the store thread, inside one transaction."""
+        for seq, data, v in rows:
+            self.store.append_action(self.id, seq, data, None, None, v)
+
     def _finished(self) -> tuple[dict[str, Any], dict[str, Any], list[Any]] | None:
         hand = self.hand
         if hand is None or hand.phase != Phase.DONE:
@@ -521,9 +553,10 @@ class Table:
                 deadlines.append(due)
         if hand.phase == Phase.DEAL and not hand.deal_complete:
             if now >= self._next_deal:
-                await self.commit(DealCard())
-                self._next_deal = time.monotonic() + self.settings.deal_delay
-                return self.settings.deal_delay
+                await self.deal(DEAL_ROUND)
+                pause = self.settings.deal_delay * DEAL_ROUND
+                self._next_deal = time.monotonic() + pause
+                return pause
             deadlines.append(self._next_deal)
         if not deadlines:
             return None
