@@ -138,12 +138,14 @@ def worker(*args: Any) -> None:
     asyncio.run(worker_async(*args))
 
 
-def start_server(db: Path, deal_delay: float, profile: str | None) -> subprocess.Popen[str]:
+def start_server(
+    db: Path, deal_delay: float, profile: str | None, stats: Path
+) -> subprocess.Popen[str]:
     cmd = [sys.executable]
     if profile:
         cmd += ["-m", "cProfile", "-o", profile]
     cmd += ["-m", "net.server", "--port", "0", "--db", str(db), "--deal-delay", str(deal_delay)]
-    cmd += ["--rate", "1000", "--burst", "1000", "--away-grace", "600"]
+    cmd += ["--rate", "1000", "--burst", "1000", "--away-grace", "600", "--stats", str(stats)]
     return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
 
 
@@ -158,7 +160,8 @@ def main() -> None:
     p.add_argument("--profile", default=None, help="write the server's cProfile stats here")
     a = p.parse_args()
     db = Path(tempfile.mkdtemp()) / "load.sqlite3"
-    server = start_server(db, a.deal_delay, a.profile)
+    stats = db.with_suffix(".stats.json")
+    server = start_server(db, a.deal_delay, a.profile, stats)
     assert server.stdout is not None
     port = re.search(r":(\d+)$", server.stdout.readline().strip()).group(1)  # type: ignore[union-attr]
     url = f"ws://127.0.0.1:{port}"
@@ -183,6 +186,7 @@ def main() -> None:
     rss0, cpu0 = proc_stats(server.pid)
     peak = rss0
     start = time.monotonic()
+    wall = time.time()
     for _ in workers:
         go.put((start, a.seconds))
     while time.monotonic() < start + a.seconds:
@@ -194,18 +198,27 @@ def main() -> None:
         proc.join(30)
     server.terminate()
     server.wait()
+    timings = json.loads(stats.read_text())
+
+    def window(rows: list[list[float]]) -> list[float]:
+        return sorted(d for t, d in rows if wall <= t <= wall + a.seconds)
+
+    acts_server, lags = window(timings["acts"]), window(timings["lags"])
     lat = sorted(x for _acts, lats, _sf in results for x in lats)
     total = sum(r[0] for r in results)
     frames = sum(r[2] for r in results)
 
-    def pct(q: float) -> float:
-        return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
+    def pct(q: float, xs: list[float] = lat) -> float:
+        return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000 if xs else float("nan")
 
     print(
         f"tables={a.tables} players={4 * a.tables} spectators={a.spectators} procs={a.procs} "
         f"think={a.think}s deal-delay={a.deal_delay}s setup={setup:.1f}s window={a.seconds:.0f}s\n"
         f"client actions={total} actions/s={total / a.seconds:.0f} "
         f"latency p50={pct(0.5):.1f} ms p99={pct(0.99):.1f} ms max={pct(1.0):.0f} ms\n"
+        f"server-side act->answer p50={pct(0.5, acts_server):.1f} ms "
+        f"p99={pct(0.99, acts_server):.1f} ms; event-loop lag p50={pct(0.5, lags):.1f} ms "
+        f"p99={pct(0.99, lags):.1f} ms max={pct(1.0, lags):.0f} ms\n"
         f"spectator frames/s={frames / a.seconds:.0f}\n"
         f"server RSS peak={peak:.0f} MiB CPU={cpu1 - cpu0:.1f} s "
         f"({100 * (cpu1 - cpu0) / a.seconds:.0f}% of one core)"

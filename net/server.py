@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import secrets
@@ -135,6 +136,10 @@ class Server:
         self._lobby_dirty = asyncio.Event()
         self._lobby_changed: set[str] = set()  # public rooms to push to lobby subscribers
         self._lobby_gone: set[str] = set()  # public rooms closed since the last push
+        # --stats: (wall time, seconds) of every act from its frame's arrival to its answer
+        # (its events are queued before it), and of the event loop's lag
+        self.act_times: list[tuple[float, float]] | None = None
+        self.lags: list[tuple[float, float]] = []
         self._handlers: dict[type, Any] = {
             Lobby: self.on_lobby,
             Create: self.on_create,
@@ -202,6 +207,7 @@ class Server:
                 table.detach(conn)
 
     async def dispatch(self, conn: Conn, msg: str) -> None:
+        t0 = time.perf_counter()
         try:
             req = decode_request(msg)
         except RulesError as e:
@@ -225,6 +231,15 @@ class Server:
         frame = await self._answer(self._handlers[type(req)], conn, req)
         fut.set_result(frame)
         conn.push(frame)
+        if self.act_times is not None and isinstance(req, Act):
+            self.act_times.append((time.time(), time.perf_counter() - t0))
+
+    async def lag_probe(self, every: float = 0.05) -> None:
+        """How late the event loop wakes up: the wait every request had before its turn."""
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(every)
+            self.lags.append((time.time(), time.perf_counter() - t - every))
 
     async def _answer(self, handler: Any, conn: Conn, req: Request) -> bytes:
         try:
@@ -592,11 +607,16 @@ async def serve_forever(
     rate: float = 20.0,
     burst: float = 60.0,
     ready: asyncio.Event | None = None,
+    stats: str | None = None,
 ) -> None:
     store = Store(db)
     store.start()
     server = Server(store, settings, rate, burst)
     server.restore()
+    probe = None
+    if stats:
+        server.act_times = []
+        probe = asyncio.create_task(server.lag_probe())
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -621,6 +641,10 @@ async def serve_forever(
         await stop
     pusher.cancel()
     janitor.cancel()
+    if probe is not None and stats:
+        probe.cancel()
+        with open(stats, "w") as f:
+            json.dump({"acts": server.act_times, "lags": server.lags}, f)
     for t in server.tables.values():
         t.stop()
     store.close()
@@ -637,10 +661,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rate", type=float, default=20.0, help="messages/s per connection")
     p.add_argument("--burst", type=float, default=60.0, help="message burst per connection")
     p.add_argument("--log", default="WARNING")
+    p.add_argument("--stats", default=None, help="write act and loop-lag timings here (bench)")
     a = p.parse_args(argv)
     logging.basicConfig(level=a.log.upper(), format="%(asctime)s %(name)s %(message)s")
     settings = Settings(a.deal_delay, a.away_grace, a.turn_timer)
-    asyncio.run(serve_forever(a.host, a.port, a.db or default_db(), settings, a.rate, a.burst))
+    db = a.db or default_db()
+    asyncio.run(serve_forever(a.host, a.port, db, settings, a.rate, a.burst, stats=a.stats))
 
 
 if __name__ == "__main__":
