@@ -140,6 +140,12 @@ def trim(
             return False
         return None
 
+    datas, binaries = list(datas), list(binaries)
+    # A SYMLINK entry's src is the dest of the entry it points to.
+    data_links = [e for e in datas if e[2] == "SYMLINK"]
+    bin_links = [e for e in binaries if e[2] == "SYMLINK"]
+    datas = [e for e in datas if e[2] != "SYMLINK"]
+    binaries = [e for e in binaries if e[2] != "SYMLINK"]
     kept_datas = []
     for entry in datas:
         if keep_qt_file(entry[1]) is False:
@@ -152,7 +158,7 @@ def trim(
     kept_bins: list[Entry] = []
     for entry in binaries:
         dest, src, typecode = entry
-        verdict = keep_qt_file(src) if typecode != "SYMLINK" else None
+        verdict = keep_qt_file(src)
         if verdict is False:
             dropped.append(dest)
         elif verdict is True or typecode == "EXTENSION" or ALWAYS.match(_key(dest)):
@@ -160,11 +166,10 @@ def trim(
         else:
             libraries.append(entry)
     needed: set[str] = set()
-    for _, src, typecode in kept_bins:
-        if typecode != "SYMLINK":
-            needed |= {_key(name) for name, _ in get_imports(src)}
+    for _, src, _ in kept_bins:
+        needed |= {_key(name) for name, _ in get_imports(src)}
     # ldd lists the whole closure; macOS and Windows list direct imports: walk until stable.
-    by_key = {_key(e[0]): e for e in libraries if e[2] != "SYMLINK"}
+    by_key = {_key(e[0]): e for e in libraries}
     frontier = set(needed)
     while frontier:
         found: set[str] = set()
@@ -179,4 +184,12 @@ def trim(
             kept_bins.append(entry)
         else:
             dropped.append(entry[0])
+    # A link stays only with what it points to.
+    kept = {PurePath(e[0]).as_posix() for e in kept_datas + kept_bins}
+    for links, out in ((data_links, kept_datas), (bin_links, kept_bins)):
+        for entry in links:
+            if PurePath(entry[1]).as_posix() in kept:
+                out.append(entry)
+            else:
+                dropped.append(entry[0])
     return kept_datas, kept_bins, sorted(dropped)
