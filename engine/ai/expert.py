@@ -4,10 +4,12 @@ For a play with a real choice, the expert takes the rule-based policy's best few
 samples deals of the unseen cards consistent with its view (``engine.ai.sampling``), and plays
 each candidate out to the end of the hand with ``basic`` at every seat (``engine.ai.playout``).
 Every candidate is played on the same sampled deals (a paired comparison: the luck of the deal
-cancels between candidates), and the one with the best mean level utility (levels won or lost
-by our side, ``engine.scoring.hand_result`` on the final points, points as a tie-break) is
-chosen. Sampling stops at the time budget or the sample cap, whichever comes first. Forced plays
-(one candidate) and bids, burials and friend calls use the rule-based player.
+cancels between candidates) and scored by level utility (levels won or lost by our side,
+``engine.scoring.hand_result`` on the final points, smoothed by the points). The rule-based
+favourite stands unless another candidate beats it by more than one standard error of the
+paired differences. Sampling stops at the sample cap or the time budget (checked after every
+playout; only complete samples count). Forced plays (one candidate) skip the search; bids,
+burials and friend calls are the rule-based player's.
 
 ``decide(view, budget)`` is a pure function of the view and a seed: an app or server calls it in
 an executor or a worker process so its own thread stays responsive.
