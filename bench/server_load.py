@@ -89,9 +89,12 @@ async def seat_table(url: str, n: int, watchers: int, w: Window) -> tuple[str, l
     return room, players, specs
 
 
-async def play_table(room: str, players: list[Client], n: int, think: float, w: Window) -> None:
+async def play_table(
+    room: str, players: list[Client], n: int, think: float, stagger: float, w: Window
+) -> None:
     rng = random.Random(n)
     delay = (lambda: think * rng.uniform(0.5, 1.5)) if think > 0 else None
+    await asyncio.sleep(rng.uniform(0, stagger))
     while True:
         for c in players:
             await c.ready(room)
@@ -105,7 +108,14 @@ async def play_table(room: str, players: list[Client], n: int, think: float, w: 
 
 
 async def worker_async(
-    url: str, tables: list[int], per: list[int], think: float, ready: Any, go: Any, out: Any
+    url: str,
+    tables: list[int],
+    per: list[int],
+    think: float,
+    stagger: float,
+    ready: Any,
+    go: Any,
+    out: Any,
 ) -> None:
     w = Window()
     gate = asyncio.Semaphore(20)  # connect in waves, not all at once
@@ -119,7 +129,7 @@ async def worker_async(
     start, seconds = await asyncio.get_running_loop().run_in_executor(None, go.get)
     w.start, w.stop = start, start + seconds
     plays = [
-        asyncio.create_task(play_table(room, players, n, think, w))
+        asyncio.create_task(play_table(room, players, n, think, stagger, w))
         for n, (room, players, _specs) in zip(tables, seated, strict=True)
     ]
     await asyncio.sleep(max(0.0, w.stop - time.monotonic()))
@@ -157,6 +167,9 @@ def main() -> None:
     p.add_argument("--procs", type=int, default=2, help="client worker processes")
     p.add_argument("--think", type=float, default=0.0, help="mean seconds before each action")
     p.add_argument("--deal-delay", type=float, default=0.0, help="the server's, per card")
+    p.add_argument(
+        "--stagger", type=float, default=0.0, help="tables start within this many seconds"
+    )
     p.add_argument("--profile", default=None, help="write the server's cProfile stats here")
     a = p.parse_args()
     db = Path(tempfile.mkdtemp()) / "load.sqlite3"
@@ -173,7 +186,7 @@ def main() -> None:
     ready, go, out = ctx.Queue(), ctx.Queue(), ctx.Queue()
     shares = [list(range(i, a.tables, a.procs)) for i in range(a.procs)]
     workers = [
-        ctx.Process(target=worker, args=(url, share, per, a.think, ready, go, out))
+        ctx.Process(target=worker, args=(url, share, per, a.think, a.stagger, ready, go, out))
         for share in shares
         if share
     ]
@@ -204,6 +217,7 @@ def main() -> None:
         return sorted(d for t, d in rows if wall <= t <= wall + a.seconds)
 
     acts_server, lags = window(timings["acts"]), window(timings["lags"])
+    gcs = window(timings["gc"])
     lat = sorted(x for _acts, lats, _sf in results for x in lats)
     total = sum(r[0] for r in results)
     frames = sum(r[2] for r in results)
@@ -213,12 +227,14 @@ def main() -> None:
 
     print(
         f"tables={a.tables} players={4 * a.tables} spectators={a.spectators} procs={a.procs} "
-        f"think={a.think}s deal-delay={a.deal_delay}s setup={setup:.1f}s window={a.seconds:.0f}s\n"
+        f"think={a.think}s deal-delay={a.deal_delay}s stagger={a.stagger}s "
+        f"setup={setup:.1f}s window={a.seconds:.0f}s\n"
         f"client actions={total} actions/s={total / a.seconds:.0f} "
         f"latency p50={pct(0.5):.1f} ms p99={pct(0.99):.1f} ms max={pct(1.0):.0f} ms\n"
         f"server-side act->answer p50={pct(0.5, acts_server):.1f} ms "
         f"p99={pct(0.99, acts_server):.1f} ms; event-loop lag p50={pct(0.5, lags):.1f} ms "
-        f"p99={pct(0.99, lags):.1f} ms max={pct(1.0, lags):.0f} ms\n"
+        f"p99={pct(0.99, lags):.1f} ms max={pct(1.0, lags):.0f} ms; "
+        f"full GCs={len(gcs)} longest={pct(1.0, gcs):.0f} ms\n"
         f"spectator frames/s={frames / a.seconds:.0f}\n"
         f"server RSS peak={peak:.0f} MiB CPU={cpu1 - cpu0:.1f} s "
         f"({100 * (cpu1 - cpu0) / a.seconds:.0f}% of one core)"
