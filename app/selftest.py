@@ -61,8 +61,8 @@ class SelfTest:
 
         if mode in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
             return
-        where = f"{context.file}:{context.line}: " if context is not None and context.file else ""
-        text = where + message
+        file = context.file if context is not None else None
+        text = message if not file or file in message else f"{file}:{context.line}: {message}"
         if ".qml" in text or "qrc:" in text or (context is not None and "qml" in context.category):
             self.qml_warnings.append(text)
         else:
@@ -79,7 +79,8 @@ class SelfTest:
         finally:
             shutil.rmtree(home, ignore_errors=True)
         if self.qml_warnings:
-            self.failures.append("QML warnings: " + " | ".join(self.qml_warnings[:5]))
+            unique = list(dict.fromkeys(self.qml_warnings))
+            self.failures.append("QML warnings: " + " | ".join(unique[:5]))
         took = time.monotonic() - started
         frame = (
             f"first frame {self.first_frame:.2f} s after {self.since}"

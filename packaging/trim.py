@@ -131,8 +131,8 @@ def trim(
         """True/False for a file from Qt's qml, plugins or translations folder; else None."""
         path = Path(src).resolve()
         rel = _under(path, qml_root)
-        if rel is not None:
-            return _owner(qml_root, rel) in modules
+        if rel is not None:  # (designer/: Qt Design Studio's metadata, never loaded)
+            return _owner(qml_root, rel) in modules and "designer" not in rel.parts
         rel = _under(path, plugins_root)
         if rel is not None:
             return keep_plugin(rel)
