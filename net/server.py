@@ -288,9 +288,9 @@ class Server:
         if token is not None:
             out["token"] = token
         out["seats"] = [
-            {"room": t.id, "seat": t.seat_of(user)}
+            {"room": t.id, "seat": seat}
             for t in self.tables.values()
-            if t.seat_of(user) is not None
+            if (seat := t.seat_of(user)) is not None
         ]
         return out
 
