@@ -84,6 +84,7 @@ class Conn:
         self.tables: dict[str, Table] = {}
         self.lobby = False
         self.pending: list[bytes] = []
+        self.dropping = False  # closing a client that could not keep up
         self.loop = asyncio.get_running_loop()
         self.rate = rate
         self.burst = burst
@@ -108,7 +109,8 @@ class Conn:
         for frame in frames:
             ws.protocol.send_text(frame)
         ws.transport.write(b"".join(ws.protocol.data_to_send()))
-        if ws.transport.get_write_buffer_size() > WRITE_MAX:
+        if ws.transport.get_write_buffer_size() > WRITE_MAX and not self.dropping:
+            self.dropping = True
             self.loop.create_task(ws.close(1008, "too slow"))
 
     def spend(self) -> bool:
