@@ -183,3 +183,34 @@ def test_repeated_request_id_is_not_applied_twice_even_across_a_restart(tmp_path
         asyncio.run(_kill_between_act_and_answer(server))
     finally:
         server.stop()
+
+
+async def _left_seat_survives_a_restart(server: ServerProcess) -> None:
+    room, players = await seat_four(server.url, multiplier=2)
+    await players[0].start(room)
+    await until(lambda: all(c.views.get(room) for c in players), timeout=30)
+    answer = await players[1].leave(room)
+    assert answer["penalty"] == 6
+    await until(lambda: players[0].rooms[room].seats[1].left)
+    server.kill()
+    await until(lambda: not players[0]._connected.is_set())
+    del players[0].rooms[room]  # what follows must come from the restarted server
+    server.start()
+    await until(lambda: players[0]._connected.is_set(), timeout=15)
+    await until(lambda: room in players[0].rooms, timeout=15)
+    info = players[0].rooms[room]
+    assert info.side == "positive" and info.multiplier == 2
+    assert info.seats[1].left and info.seats[1].user == players[1].user["user"]
+    again = Client(server.url, token=players[1].token, reconnect=False)
+    assert (await again.connect())["seats"] == []  # the leaver holds no seat
+    for c in [*players, again]:
+        await c.close()
+
+
+def test_a_left_seat_and_the_room_side_survive_a_restart(tmp_path) -> None:
+    server = ServerProcess(tmp_path / "s.sqlite3", "--deal-delay", "0", "--away-grace", "30")
+    server.start()
+    try:
+        asyncio.run(_left_seat_survives_a_restart(server))
+    finally:
+        server.stop()
