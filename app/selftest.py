@@ -1,7 +1,8 @@
 """``tuolaji --self-test``: is this install whole? Runs offscreen; touches no file of the player.
 
 Loads every screen (each ``*Page.qml`` beside Main.qml), plays one offline hand against the AI at
-instant speed, renders the card art, and checks the bundled fonts and translations. Prints one
+instant speed, renders the card art, checks the bundled fonts and translations, and runs a
+coroutine on the qasync loop the app runs in (with the online client imported). Prints one
 line — ``tuolaji self-test: OK ...`` with the start-up time to the first frame, or ``tuolaji
 self-test: FAILED: <reasons>`` — and returns 0 or 1. Any QML warning is a failure.
 """
@@ -106,6 +107,7 @@ class SelfTest:
         if not self.check("boot", self._boot):
             return
         try:
+            self.check("event loop", self._event_loop)
             self.check("fonts", self._fonts)
             self.check("translations", self._translations)
             self.check("card art", self._card_art)
@@ -155,6 +157,22 @@ class SelfTest:
         self.first_frame = age - (time.monotonic() - frames[0])
         platform = self.qt_app.platformName()
         return f"platform {platform}"
+
+    def _event_loop(self) -> str:
+        """The asyncio loop over Qt that ``tuolaji`` runs in (qasync), and the online client."""
+        import asyncio
+
+        import qasync
+
+        import net.client  # noqa: F401  (websockets, msgspec: what the lobby connects with)
+
+        loop = qasync.QEventLoop(self.qt_app)
+        try:
+            if loop.run_until_complete(asyncio.sleep(0.01, result="ok")) != "ok":
+                raise Failed("qasync ran no coroutine")
+        finally:
+            loop.close()
+        return "qasync loop and online client ok"
 
     def _fonts(self) -> str:
         from PySide6.QtGui import QFontDatabase, QFontInfo, QFontMetrics

@@ -52,7 +52,8 @@ def bundle_size(folder: Path) -> tuple[int, int]:
 
 
 def executable(dist: Path) -> Path:
-    return dist / "tuolaji" / ("tuolaji.exe" if sys.platform == "win32" else "tuolaji")
+    """The bundle's program that prints (on Windows the GUI one cannot)."""
+    return dist / "tuolaji" / ("tuolaji-console.exe" if sys.platform == "win32" else "tuolaji")
 
 
 def self_test(binary: Path, runs: int = 1) -> tuple[int, str, list[float]]:

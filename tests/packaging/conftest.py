@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,18 +32,18 @@ def offscreen_env() -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def clean_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The repository's tracked files, as they are now, in a new folder: no build outputs, no
-    virtualenvs, nothing untracked."""
+    """The committed tree (HEAD), as a fresh clone has it: no build outputs, no virtualenvs, no
+    uncommitted or untracked work of anyone's."""
     if shutil.which("git") is None or not (ROOT / ".git").exists():
-        pytest.skip("needs a git checkout to copy a clean tree from")
-    listed = run(["git", "-C", str(ROOT), "ls-files", "-z"], check=True).stdout
+        pytest.skip("needs a git checkout to take a clean tree from")
     dest = tmp_path_factory.mktemp("clean") / "tuolaji"
-    for name in filter(None, listed.split("\0")):
-        src = ROOT / name
-        if src.is_file():
-            target = dest / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, target)
+    dest.mkdir()
+    archive = dest.parent / "head.tar"
+    run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), "HEAD"], check=True)
+    with tarfile.open(archive) as tar:
+        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # 3.11.4+
+        tar.extractall(dest, **safe)  # type: ignore[arg-type]
+    archive.unlink()
     return dest
 
 
@@ -60,7 +61,7 @@ class Built:
 
     @property
     def binary(self) -> Path:
-        return self.folder / ("tuolaji.exe" if sys.platform == "win32" else "tuolaji")
+        return self.folder / ("tuolaji-console.exe" if sys.platform == "win32" else "tuolaji")
 
 
 @pytest.fixture(scope="session")
