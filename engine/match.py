@@ -3,12 +3,13 @@
 Levels start at the rule set's start level; each hand's level rank is its dealer's level. After
 a hand, the winners go up by the hand's levels; a side (or player) that levels past the end
 level wins the match (option: only as defenders; otherwise the level stops at the end level).
-Each hand gets its seed from the match's seed, so a match replays from its seed and actions.
+Each hand's seed is hashed from the match's seed and the hand number, so a match replays from its
+seed and actions.
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,6 @@ class Match:
     winners: tuple[int, ...] | None = None  # seats that won the match
 
     def __post_init__(self) -> None:
-        self._rng = random.Random(self.seed)
         if not self.levels:
             self.levels = [self.rules.start_level] * 4
         self.hands.append(self._new_hand())
@@ -46,7 +46,7 @@ class Match:
 
     def _new_hand(self) -> Hand:
         setup = Setup(
-            seed=self._rng.getrandbits(63),
+            seed=hand_seed(self.seed, len(self.hands) + 1),
             levels=(self.levels[0], self.levels[1], self.levels[2], self.levels[3]),
             dealer=self.dealer,
             hand_no=len(self.hands) + 1,
@@ -88,3 +88,10 @@ class Match:
             "levels": list(self.levels),
             "winners": list(self.winners) if self.winners is not None else None,
         }
+
+
+def hand_seed(match_seed: int, hand_no: int) -> int:
+    """Each hand's seed, hashed from the match's: a published record (which shows its hand's
+    seed) tells nothing about the match's other hands, unlike draws from one shared generator."""
+    digest = hashlib.blake2b(f"{match_seed}:{hand_no}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1

@@ -77,10 +77,20 @@ class View:
             raise _not_now(self)
         mine = Counter(self.hand)
         if not self.trick:
-            check_lead(mine, cards, trumps, self.rules)
+            check_lead(mine, cards, trumps, self.rules, played=self.accounted())
             return
         first = self.trick[0][1]
         check_follow(mine, cards, first, lead_shape(first, trumps, self.rules), trumps, self.rules)
+
+    def accounted(self) -> Counter[Card]:
+        """Cards out of everyone's hands that all seats have seen: played, and shown buried."""
+        seen = Counter(self.buried_shown)
+        for trick in self.tricks:
+            for _seat, cards in trick["plays"]:
+                seen.update(cards)
+        for _seat, cards in self.trick:
+            seen.update(cards)
+        return seen
 
     def check_bury(self, cards: list[Card]) -> None:
         """Raise the rules' error unless ``cards`` is a legal burial for this seat now."""
