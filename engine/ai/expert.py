@@ -22,19 +22,22 @@ import random
 import statistics
 import time
 import zlib
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.cards import Card
+from engine.cards import POINTS, Card
 from engine.views import View
 
 from . import basic
-from .memory import knowledge
+from .memory import Knowledge, knowledge
 from .playout import World, run, utility
-from .sampling import sample_world
+from .sampling import sample_inferred
 
 DEFAULT_BUDGET = 0.3  # seconds per searched decision (p95 ≤ 0.5 s on the 2-core machine)
 MASTER_BUDGET = 1.2
 MAX_CANDIDATES = 4
+SWITCH_SE = 1.0  # another play replaces the policy's favourite when it gains this many SEs
 MAX_SAMPLES = 200
 
 
@@ -48,21 +51,41 @@ class Decision:
     searched: bool
 
 
-def candidates(v: View, k_max: int = MAX_CANDIDATES) -> list[list[Card]]:
-    """The rule-based policy's best distinct plays, best first."""
+def candidates(v: View, k_max: int | None = None) -> list[list[Card]]:
+    """The rule-based policy's best plays that differ in effect, best first."""
     k = knowledge(v)
     ranked = basic.ranked_plays(k)
     out: list[list[Card]] = []
-    seen: set[tuple[Card, ...]] = set()
+    seen: set[tuple] = set()
+    below = _classes(k, v.friend_card if v.friend is None else None)
     for _, play in ranked:
-        key = tuple(sorted(play))
+        key = tuple(sorted(below(c) for c in play))
         if key in seen:
             continue
         seen.add(key)
         out.append(play)
-        if len(out) >= k_max:
+        if len(out) >= (k_max or MAX_CANDIDATES):
             break
     return out
+
+
+def _classes(k: Knowledge, friend_card: Card | None) -> Callable[[Card], tuple]:
+    """A card's class: two cards of one suit with the same points, the same count in our hand,
+    and no card of anyone else's (outside, or on the table) between them play alike (the
+    hidden friend's called card excepted: playing it reveals a side)."""
+    trumps = k.trumps
+    pos, suit_of = trumps.position, trumps.suit
+    rivals: dict[str, list[int]] = {}
+    on_table = Counter(c for _, cards in k.trick for c in cards)
+    for c, n in (k.outside + on_table).items():
+        rivals.setdefault(suit_of(c), []).extend([pos(c)] * n)
+
+    def cls(c: Card) -> tuple:
+        p = pos(c)
+        under = sum(1 for q in rivals.get(suit_of(c), ()) if q < p)
+        return (suit_of(c), under, POINTS[c], k.hand[c], c == friend_card)
+
+    return cls
 
 
 def decide(
@@ -83,7 +106,7 @@ def decide(
     n = 0
     deadline = math.inf if budget is None else start + budget
     while n < samples:
-        world = sample_world(v, rng)
+        world = sample_inferred(v, rng)
         row = []
         for play in cands:
             row.append(_playout(world, play, v.seat))
@@ -117,7 +140,7 @@ def _pick(results: list[list[float]]) -> int:
         diffs = [a - b for a, b in zip(results[i], base, strict=True)]
         gain = statistics.fmean(diffs)
         se = statistics.stdev(diffs) / math.sqrt(n) if n >= 2 else math.inf
-        if gain > se and gain > best_gain:
+        if gain > SWITCH_SE * se and gain > best_gain:
             best, best_gain = i, gain
     return best
 

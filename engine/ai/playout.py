@@ -50,6 +50,7 @@ class World:
     voids: list[set[str]]
     last: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
     last_winner: int | None = None
+    rest: Counter[Card] | None = None  # the deck less the played cards (kept as cards fall)
 
     def copy(self) -> World:
         return World(
@@ -70,6 +71,7 @@ class World:
             [set(v) for v in self.voids],
             list(self.last),
             self.last_winner,
+            None if self.rest is None else self.rest.copy(),
         )
 
     @property
@@ -91,7 +93,10 @@ class World:
         defending: bool | None = team[self.dealer] == SIDE_MINE
         if SIDE_UNKNOWN in team and seat != self.dealer:
             defending = False
-        outside = full_deck(self.rules.decks) - self.played - self.hands[seat]
+        if self.rest is None:
+            self.rest = full_deck(self.rules.decks) - self.played
+        hand = self.hands[seat]
+        outside = Counter({c: n - hand[c] for c, n in self.rest.items() if n > hand.get(c, 0)})
         if seat == self.dealer and self.kitty:
             outside -= Counter(self.kitty)
             kitty_points = points(self.kitty)
@@ -126,12 +131,13 @@ class World:
         return team
 
     # -- playing --------------------------------------------------------------------------
-    def play(self, cards: Sequence[Card]) -> None:
-        """Play ``cards`` for the seat to move (a lead is judged as the engine would)."""
+    def play(self, cards: Sequence[Card], judge: bool = True) -> None:
+        """Play ``cards`` for the seat to move (a lead is judged as the engine would, unless
+        ``judge`` is false: a replay of a recorded lead, whose ``shape`` the caller set)."""
         seat = self.turn
         hand = self.hands[seat]
         cards = tuple(cards)
-        if not self.trick:
+        if not self.trick and judge:
             others = [self.hands[s] for s in range(4) if s != seat]
             lead = check_lead(hand, cards, self.trumps, self.rules, others, self.played)
             if lead.attempted is not None and self.rules.throw_penalty:
@@ -139,7 +145,7 @@ class World:
                 self.penalty += pen if seat in self.defenders() else -pen
             cards = lead.cards
             self.shape = lead.shape
-        else:
+        elif self.trick:
             suit = self.trumps.suit(self.trick[0][1][0])
             if sum(1 for c in cards if self.trumps.suit(c) == suit) < len(self.trick[0][1]):
                 self.voids[seat].add(suit)
@@ -148,6 +154,12 @@ class World:
             if hand[c] <= 0:
                 del hand[c]
         self.played.update(cards)
+        if self.rest is not None:
+            rest = self.rest
+            for c in cards:
+                rest[c] -= 1
+                if rest[c] <= 0:
+                    del rest[c]
         self.trick.append((seat, cards))
         if (
             self.friend_card is not None

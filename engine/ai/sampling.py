@@ -22,25 +22,57 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.leads import lead_shape
 from engine.views import View
 
+from .inference import weight
 from .memory import known_holdings, outside_cards, played_cards, view_tricks, voids_from
 from .playout import World
 
 KITTY = 4  # the kitty's index among the places cards can go
+INFER_TRIES = 12  # deals drawn for one inferred sample before the best-explained one is kept
 
 
-def sample_world(v: View, rng: random.Random, tries: int = 200) -> World:
-    """One deal consistent with ``v`` (which must be a view in the play phase)."""
+def sample_inferred(v: View, rng: random.Random, tries: int = INFER_TRIES) -> World:
+    """A deal consistent with ``v`` and, by rejection, with how the other seats played: a deal
+    is kept with probability ``inference.weight`` (after ``tries`` draws, the likeliest)."""
+    f = facts(v)
+    best: tuple[float, World] | None = None
+    for _ in range(tries):
+        world = sample_world(v, rng, f=f)
+        u = rng.random()
+        w = weight(v, world, f.tricks, floor=u)
+        if w >= u:
+            return world
+        if best is None or w > best[0]:
+            best = (w, world)
+    assert best is not None
+    return best[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What every deal for one view must respect (read once per decision)."""
+
+    tricks: list[list[tuple[int, tuple[Card, ...]]]]
+    played: Counter[Card]
+    voids: list[set[str]]
+    known: list[Counter[Card]]
+    pool: Counter[Card]  # the unseen cards not known to be anywhere
+    kitty_known: tuple[Card, ...]
+    room: list[int]  # unknown cards per seat, then the kitty
+    played_by: list[Counter[Card]]
+
+
+def facts(v: View) -> Facts:
     trumps = v.trumps
     seat = v.seat
     assert trumps is not None and seat is not None and v.dealer is not None
     played = played_cards(v)
     tricks = view_tricks(v)
-    voids = voids_from(tricks, trumps)
     known = known_holdings(v)
     pool = outside_cards(v, played)
     for s in range(4):
@@ -48,15 +80,27 @@ def sample_world(v: View, rng: random.Random, tries: int = 200) -> World:
     kitty_known = v.buried if v.buried else v.buried_shown
     room = [v.counts[s] - sum(known[s].values()) if s != seat else 0 for s in range(4)]
     room.append(v.kitty_size - len(kitty_known) if not v.buried else 0)
-    played_by = _played_by(tricks)
+    voids = voids_from(tricks, trumps)
+    return Facts(tricks, played, voids, known, pool, kitty_known, room, _played_by(tricks))
+
+
+def sample_world(v: View, rng: random.Random, tries: int = 200, f: Facts | None = None) -> World:
+    """One deal consistent with ``v`` (which must be a view in the play phase); ``f``: the
+    view's ``facts``, when the caller draws many deals."""
+    trumps = v.trumps
+    seat = v.seat
+    assert trumps is not None and seat is not None
+    if f is None:
+        f = facts(v)
+    played, voids, known, kitty_known = f.played, f.voids, f.known, f.kitty_known
     for attempt in range(tries):
         strict = attempt < tries * 3 // 4  # then let the hidden friend's check go
-        places = _deal(pool, room, voids if attempt < tries - 10 else None, trumps.suit, rng)
+        places = _deal(f.pool, f.room, voids if attempt < tries - 10 else None, trumps.suit, rng)
         if places is None:
             continue
         hands = [Counter(v.hand) if s == seat else places[s] + known[s] for s in range(4)]
         kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
-        partner = _partner(v, hands, played_by)
+        partner = _partner(v, hands, f.played_by)
         if partner == -1:
             if strict:
                 continue  # the friend would already be known
@@ -168,8 +212,8 @@ def _world(
         shape=shape,
         won=list(v.won),
         penalty=penalty,
-        played=played,
-        voids=voids,
+        played=played.copy(),
+        voids=[set(x) for x in voids],
         last=last,
         last_winner=v.last_winner,
     )
