@@ -77,8 +77,11 @@ REPLIES_KEPT = 512  # request ids remembered per user
 class Conn:
     """One websocket: its identity, its outgoing frames, its message budget."""
 
-    def __init__(self, ws: ServerConnection, rate: float, burst: float) -> None:
+    def __init__(
+        self, ws: ServerConnection, rate: float, burst: float, write_max: int = WRITE_MAX
+    ) -> None:
         self.ws = ws
+        self.write_max = write_max
         self.user: int | None = None
         self.name = ""
         self.tables: dict[str, Table] = {}
@@ -101,17 +104,27 @@ class Conn:
         """Write the queued frames in one socket write. Frames are encoded by the connection's
         own Sans-I/O protocol object (so its state stays right) and the bytes are joined:
         one system call per recipient per turn instead of one per frame, and no writer task.
-        A client that lets more than WRITE_MAX bytes pile up is closed with 1008."""
+        A client that lets more than ``write_max`` bytes pile up is dropped."""
         frames, self.pending = self.pending, []
         ws = self.ws
-        if ws.protocol.state is not State.OPEN:
+        if ws.protocol.state is not State.OPEN or self.dropping:
             return
         for frame in frames:
             ws.protocol.send_text(frame)
         ws.transport.write(b"".join(ws.protocol.data_to_send()))
-        if ws.transport.get_write_buffer_size() > WRITE_MAX and not self.dropping:
-            self.dropping = True
-            self.loop.create_task(ws.close(1008, "too slow"))
+        if ws.transport.get_write_buffer_size() > self.write_max:
+            self.drop()
+
+    def drop(self) -> None:
+        """Give up on a client that does not read: it leaves its tables and the lobby at
+        once (nothing more is queued for it) and is closed with 1008; the close handshake
+        times out (websockets' close_timeout) if it never reads again."""
+        self.dropping = True
+        self.lobby = False
+        tables, self.tables = list(self.tables.values()), {}
+        for table in tables:
+            table.detach(self)
+        self.loop.create_task(self.ws.close(1008, "too slow"))
 
     def spend(self) -> bool:
         now = time.monotonic()
@@ -128,12 +141,17 @@ class Server:
         settings: Settings | None = None,
         rate: float = 20.0,
         burst: float = 60.0,
+        write_max: int = WRITE_MAX,
     ) -> None:
         self.store = store
         self.settings = settings or Settings()
         self.rate = rate
         self.burst = burst
+        self.write_max = write_max
         self.tables: dict[str, Table] = {}
+        # user -> the rooms where they sit (insertion-ordered), so hello need not scan tables
+        self.seated: dict[int, dict[str, None]] = {}
+        self._indexed: dict[str, set[int]] = {}  # room -> the users ``seated`` has for it
         self.conns: set[Conn] = set()
         self.replies: dict[int, OrderedDict[int, asyncio.Future[bytes]]] = {}
         self._lobby_dirty = asyncio.Event()
@@ -173,7 +191,9 @@ class Server:
         for row in rows:
             table = table_from_row(row, self.store, self.settings, names)
             table.on_change = self._table_changed
+            table.on_seats = self._index
             self.tables[table.id] = table
+            self._index(table)
             for _a, user, req, v in row["actions"]:
                 if user is not None and req is not None:
                     self._remember(user, req, encode(Ok(req, {"v": v})))
@@ -185,10 +205,12 @@ class Server:
 
     # -- connections -----------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, self.rate, self.burst)
+        conn = Conn(ws, self.rate, self.burst, self.write_max)
         self.conns.add(conn)
         try:
             async for msg in ws:
+                if conn.dropping:
+                    break
                 if not conn.spend():
                     await ws.close(1008, "message budget spent")
                     break
@@ -290,11 +312,26 @@ class Server:
         if token is not None:
             out["token"] = token
         out["seats"] = [
-            {"room": t.id, "seat": seat}
-            for t in self.tables.values()
-            if (seat := t.seat_of(user)) is not None
+            {"room": room, "seat": seat}
+            for room in self.seated.get(user, ())
+            if (t := self.tables.get(room)) is not None and (seat := t.seat_of(user)) is not None
         ]
         return out
+
+    def _index(self, table: Table) -> None:
+        """Bring ``seated`` up to date with who sits at ``table`` now."""
+        now = table.seated_users()
+        before = self._indexed.pop(table.id, set())
+        for user in before - now:
+            rooms = self.seated.get(user)
+            if rooms is not None:
+                rooms.pop(table.id, None)
+                if not rooms:
+                    del self.seated[user]
+        for user in now - before:
+            self.seated.setdefault(user, {})[table.id] = None
+        if now:
+            self._indexed[table.id] = now
 
     # -- lobby -----------------------------------------------------------------------------
     def _lobby_rooms(self) -> list[Any]:
@@ -363,6 +400,7 @@ class Server:
         table.stop()
         await table.save_room()
         self.tables.pop(table.id, None)
+        self._index(table)
         if not table.private:
             self._lobby_gone.add(table.id)
             self._lobby_dirty.set()
@@ -395,6 +433,7 @@ class Server:
             store=self.store,
             settings=self.settings,
             on_change=self._table_changed,
+            on_seats=self._index,
             side=side,
         )
         await self.store.call(self.store.create_room, table.room_row())
@@ -667,6 +706,16 @@ async def serve_forever(
     store.close()
 
 
+def delay_range(text: str) -> tuple[float, float]:
+    """``MIN,MAX`` seconds (or one number for both)."""
+    parts = [float(x) for x in text.split(",")]
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2 or not 0 <= parts[0] <= parts[1]:
+        raise argparse.ArgumentTypeError(f"expected MIN,MAX with 0 <= MIN <= MAX, got {text!r}")
+    return parts[0], parts[1]
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="tuolaji-server", description=__doc__)
     p.add_argument("--host", default="127.0.0.1")
@@ -675,13 +724,32 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")
     p.add_argument("--away-grace", type=float, default=15.0, help="seconds before 托管")
     p.add_argument("--turn-timer", type=float, default=None, help="override the preset's")
+    p.add_argument(
+        "--bot-delay",
+        type=delay_range,
+        default=(0.3, 0.7),
+        metavar="MIN,MAX",
+        help="seconds an AI action (bot, 托管) waits after the table's last action (0: none)",
+    )
+    p.add_argument(
+        "--trick-pause",
+        type=float,
+        default=1.0,
+        help="seconds a finished trick stays before an AI leads",
+    )
     p.add_argument("--rate", type=float, default=20.0, help="messages/s per connection")
     p.add_argument("--burst", type=float, default=60.0, help="message burst per connection")
     p.add_argument("--log", default="WARNING")
     p.add_argument("--stats", default=None, help="write act and loop-lag timings here (bench)")
     a = p.parse_args(argv)
     logging.basicConfig(level=a.log.upper(), format="%(asctime)s %(name)s %(message)s")
-    settings = Settings(a.deal_delay, a.away_grace, a.turn_timer)
+    settings = Settings(
+        deal_delay=a.deal_delay,
+        away_grace=a.away_grace,
+        turn_timer=a.turn_timer,
+        bot_delay=a.bot_delay,
+        trick_pause=a.trick_pause,
+    )
     db = a.db or default_db()
     asyncio.run(serve_forever(a.host, a.port, db, settings, a.rate, a.burst, stats=a.stats))
 

@@ -8,7 +8,7 @@ recipient (``engine.views.view`` and ``Event.for_seat``); nothing else sends gam
 Versions: the table's events across all hands of its match are numbered 1, 2, ...; ``v`` is
 the number of events so far. A recipient that may not see event ``v`` gets ``event: null``.
 A table's own pump deals cards on a timer, plays bots and 托管 seats with the AI (off the event
-loop) and runs the turn clock.
+loop), paced so people can follow, and runs the turn clock.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -69,6 +70,21 @@ class Settings:
     deal_delay: float = 0.05  # seconds between dealt cards
     away_grace: float = 15.0  # seconds a disconnected seat waits before 托管
     turn_timer: float | None = None  # overrides the rule set's turn_timer when set
+    # an AI action (bot or 托管) waits a random MIN-MAX seconds after the table's last action,
+    # and a lead waits at least ``trick_pause`` after the finished trick, so people can follow
+    bot_delay: tuple[float, float] = (0.3, 0.7)
+    trick_pause: float = 1.0
+
+
+@dataclass
+class Plan:
+    """An AI's chosen action, held until its pause is over; valid while the seat's ``key``
+    (what it may do, see ``Table._turn_key``) is unchanged."""
+
+    key: tuple[Any, ...] | None
+    action: Action
+    start: float  # the table's last change when the AI was asked
+    pause: float
 
 
 @dataclass
@@ -84,6 +100,7 @@ class Table:
     store: Store
     settings: Settings
     on_change: Callable[[Table], None] = lambda _t: None  # the lobby's hook
+    on_seats: Callable[[Table], None] = lambda _t: None  # who sits changed (the server's index)
     seats: list[Seat | None] = field(default_factory=lambda: [None] * 4)
     match: Match | None = None
     events: list[Event] = field(default_factory=list)
@@ -105,6 +122,13 @@ class Table:
         self._rules_dict = self.rules.to_dict()  # the same in every snapshot and room frame
         self._asked: dict[int, int] = {}  # seat -> version its AI was last asked at
         self._ai: dict[int, Any] = {}
+        self._plans: dict[int, Plan] = {}  # seat -> the AI's action waiting for its pause
+        self._ai_seats: set[int] = set()  # seats the AI played at the last step
+        # seat -> (its turn key, when those legal actions appeared): the turn clock's start
+        self._since: dict[int, tuple[tuple[Any, ...] | None, float]] = {}
+        self._acted_at = self.changed_at  # the last action that was not a dealt card
+        self._trick_at: float | None = None  # when the last action finished a trick
+        self._rng = random.Random()
         self._next_deal = 0.0
         self._task: asyncio.Task[None] | None = None
 
@@ -205,24 +229,38 @@ class Table:
             for name in View.__slots__
         }
 
-    def _prompt_key(self, seat: int, acts: tuple[str, ...]) -> tuple[Any, ...] | None:
-        """What a seat's prompt depends on: its legal action kinds and, while bidding, the bid
+    def _turn_key(self, seat: int, acts: tuple[str, ...]) -> tuple[Any, ...] | None:
+        """What a seat's turn depends on: its legal action kinds and, while bidding, the bid
         to beat; after the deal only the seat to move can act, so any action changes it.
-        None when the seat need not act."""
+        None when the seat may do nothing."""
         hand = self.hand
         assert hand is not None
-        if not any(a in REQUIRED for a in acts):
+        if not acts:
             return None
         if hand.phase == Phase.DEAL:
             bid = (hand.bid.seat, hand.bid.cards) if hand.bid is not None else None
             return (self.hand_v0, acts, bid)
         return (self.hand_v0, acts, len(hand.actions))
 
+    def _prompt_key(self, seat: int, acts: tuple[str, ...]) -> tuple[Any, ...] | None:
+        """The turn key of a seat that must act (it gets a prompt); None when it need not."""
+        return self._turn_key(seat, acts) if any(a in REQUIRED for a in acts) else None
+
+    def _prompted_at(self, seat: int, acts: tuple[str, ...], now: float) -> float:
+        """When ``seat``'s current legal actions appeared (the turn clock counts from here)."""
+        key = self._turn_key(seat, acts)
+        got = self._since.get(seat)
+        if got is None or got[0] != key:
+            self._since[seat] = (key, now)
+            return now
+        return got[1]
+
     def broadcast(self, since: int) -> None:
         """Send everyone the events since ``since``. A seat that must act gets its prompt
         (a snapshot) only when its legal actions changed since its last prompt, not on every
         change at the table while it waits (e.g. other seats passing a bid)."""
         cache: dict[int | None, list[bytes]] = {}
+        now = time.monotonic()
         for who, seat in list(self.watchers.items()):
             frames = cache.get(seat)
             if frames is None:
@@ -230,6 +268,7 @@ class Table:
                 acts = None
                 if seat is not None and self.hand is not None:
                     acts = self.hand.actions_for(seat)
+                    self._prompted_at(seat, acts, now)
                     key = self._prompt_key(seat, acts)
                     prompt = key is not None and key != self._prompted.get(seat)
                     self._prompted[seat] = key
@@ -321,8 +360,16 @@ class Table:
         )
 
     def reseat(self) -> None:
+        """After a change of who sits: each watcher's seat, and the server's index."""
         for who in self.watchers:
             self.watchers[who] = self.seat_of(who.user)
+        self.on_seats(self)
+
+    def seated_users(self) -> set[int]:
+        """The users who sit here (a seat its player left no longer counts)."""
+        if self.closed:
+            return set()
+        return {s.user for s in self.seats if s is not None and s.user is not None and not s.left}
 
     # -- applying actions ------------------------------------------------------------------
     async def commit(
@@ -364,7 +411,9 @@ class Table:
             self.log.pop()
             self._rebuild()
             raise RulesError("internal") from None
-        self.changed_at = time.monotonic()
+        self.changed_at = self._acted_at = time.monotonic()
+        finished_trick = any(e.type == "trick" for e in self.events[before:])
+        self._trick_at = self.changed_at if finished_trick else None
         self.broadcast(before)
         if isinstance(action, str) or finished is not None:
             if self.free_left_seats():
@@ -455,6 +504,7 @@ class Table:
         self._rebuild()
 
     def _rebuild(self) -> None:
+        self._plans.clear()
         self.match = None
         self.events = []
         self.hand_v0 = 0
@@ -529,23 +579,35 @@ class Table:
         dealing = hand.phase == Phase.DEAL and not hand.deal_complete
         for seat in order:
             auto = self._auto(seat, now)
+            if not auto:
+                self._plans.pop(seat, None)
             if dealing and not auto:
                 continue  # a player's only choice while cards come is an optional bid
             acts = hand.actions_for(seat)
+            since = self._prompted_at(seat, acts, now)
+            if auto != (seat in self._ai_seats):
+                if auto:
+                    self._ai_seats.add(seat)
+                else:  # the player took the seat back from the AI: prompted now
+                    self._ai_seats.discard(seat)
+                    self._since[seat] = (self._since[seat][0], now)
+                    since = now
             if not acts:
                 continue
-            s = self.seats[seat]
             if auto:
-                if self._asked.get(seat) == self.v:
+                due = await self._ai_step(seat, acts)
+                if due is None:
                     continue  # asked already at this version, and it chose to wait
-                if await self._ai_step(seat):
+                if due == 0:
                     return 0
+                deadlines.append(due)
                 continue
+            s = self.seats[seat]
             if s is not None and s.away_since is not None:
                 deadlines.append(s.away_since + self.settings.away_grace)
             timer = self._turn_timer()
             if timer > 0 and any(a in REQUIRED for a in acts):
-                due = self.changed_at + timer
+                due = since + timer
                 if now >= due and s is not None:
                     s.trustee = True
                     self.announce()
@@ -562,35 +624,61 @@ class Table:
             return None
         return max(0.0, min(deadlines) - now)
 
-    async def _ai_step(self, seat: int) -> bool:
-        """Ask the AI for ``seat``'s action and apply it; False when it chose to wait."""
+    async def _ai_step(self, seat: int, acts: tuple[str, ...]) -> float | None:
+        """Play ``seat`` with the AI: ask it (off the event loop) for an action, hold the
+        action until its pause is over, then apply it. Returns 0 when the table changed (step
+        again), the time the held action is due, or None when the AI chose to wait."""
         hand = self.hand
         assert hand is not None
-        v = self.v
-        s = self.seats[seat]
+        key = self._turn_key(seat, acts)
+        plan = self._plans.get(seat)
+        if plan is not None and plan.key != key:
+            del self._plans[seat]  # the seat's turn changed: ask again
+            plan = None
+        if plan is None:
+            if self._asked.get(seat) == self.v:
+                return None
+            v, start = self.v, self.changed_at
+            action = await self._think(seat, hand)
+            if self.v != v or self.hand is not hand:
+                return 0  # the table moved on while the AI thought: look again
+            self._asked[seat] = v
+            if action is None:
+                if not any(a in REQUIRED for a in acts):
+                    return None
+                action = hand.auto_action(seat)
+            low, high = self.settings.bot_delay
+            plan = self._plans[seat] = Plan(key, action, start, self._rng.uniform(low, high))
+        due = max(plan.start, self._acted_at) + plan.pause
+        if self._trick_at is not None:  # the finished trick stays a while before the lead
+            due = max(due, self._trick_at + self.settings.trick_pause)
+        if time.monotonic() < due:
+            return due
+        del self._plans[seat]
+        async with self.lock:
+            if self.hand is not hand or self._turn_key(seat, hand.actions_for(seat)) != key:
+                return 0  # someone acted first: plan again
+            try:
+                await self._commit(plan.action, None, None)
+            except RulesError:
+                if not any(a in REQUIRED for a in acts):
+                    return 0  # an optional bid that is no longer good: drop it
+                await self._commit(hand.auto_action(seat), None, None)
+        return 0
+
+    async def _think(self, seat: int, hand: Hand) -> Action | None:
+        """The AI's action for ``seat`` (None: it waits), computed in a worker thread."""
         player = self._ai.get(seat)
         if player is None:
+            s = self.seats[seat]
             level = s.bot if s is not None and s.bot else "normal"
             player = self._ai[seat] = make_ai(level, self.seed * 4 + seat)
         seen = view(hand, seat)
-        loop = asyncio.get_running_loop()
         try:
-            action = await loop.run_in_executor(None, player.act, seen)
+            return await asyncio.get_running_loop().run_in_executor(None, player.act, seen)
         except Exception:
             log.exception("table %s: the AI failed for seat %d", self.id, seat)
-            action = None
-        if self.v != v or self.hand is not hand:
-            return True  # the table moved on while the AI thought: look again
-        self._asked[seat] = v
-        if action is None:
-            if not any(a in REQUIRED for a in hand.actions_for(seat)):
-                return False
-            action = hand.auto_action(seat)
-        try:
-            await self.commit(action)
-        except RulesError:
-            await self.commit(hand.auto_action(seat))
-        return True
+            return None
 
     # -- persistence of the room itself ----------------------------------------------------
     def room_row(self) -> dict[str, Any]:

@@ -20,6 +20,11 @@ ROOT = Path(__file__).resolve().parents[2]
 CARD = re.compile(r"^(?:[2-9TJQKA][SHCD]|SJ|BJ)$")
 
 
+# the tests' server paces nothing: AI actions and trick ends go at once (a test may pass
+# its own values after these; the last one given wins)
+FAST = ("--bot-delay", "0", "--trick-pause", "0")
+
+
 class ServerProcess:
     """``python -m net.server`` on 127.0.0.1 with a SQLite file in a temp dir."""
 
@@ -33,7 +38,7 @@ class ServerProcess:
         cmd = [sys.executable, "-m", "net.server", "--port", str(self.port), "--db", str(self.db)]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
-            [*cmd, *self.args], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+            [*cmd, *FAST, *self.args], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
         )
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
