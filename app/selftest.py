@@ -20,7 +20,8 @@ from typing import Any
 
 T0 = time.monotonic()
 SEED = 3  # any seed: the hand must finish whoever wins it
-HAND_SECONDS = 120.0
+HAND_SECONDS = 60.0
+WATCHDOG_SECONDS = 180  # a hang anywhere becomes a failure with every thread's traceback
 CJK_PROBE = "拖拉机升级红桃黑桃主牌"
 
 
@@ -71,6 +72,10 @@ class SelfTest:
 
     # -- the run -----------------------------------------------------------------------------
     def run(self) -> int:
+        import faulthandler
+
+        if sys.stderr is not None:
+            faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         home = tempfile.mkdtemp(prefix="tuolaji-selftest-")
         os.environ["TUOLAJI_HOME"] = home  # no saves, records or settings of the player's
@@ -79,6 +84,7 @@ class SelfTest:
             self._run()
         finally:
             shutil.rmtree(home, ignore_errors=True)
+            faulthandler.cancel_dump_traceback_later()
         if self.qml_warnings:
             unique = list(dict.fromkeys(self.qml_warnings))
             self.failures.append("QML warnings: " + " | ".join(unique[:5]))
@@ -310,7 +316,7 @@ class SelfTest:
         while table.phase != "done":
             if time.monotonic() > end:
                 raise Failed(f"the hand did not end in {HAND_SECONDS:.0f} s (phase {table.phase})")
-            if not self._wait(lambda: _my_turn(table) or table.phase == "done", 30):
+            if not self._wait(lambda: _my_turn(table) or table.phase == "done", 20):
                 raise Failed(f"stuck in phase {table.phase!r}: neither the AI nor the player moves")
             if table.phase != "done":
                 if not human_step(table, bid=True):
