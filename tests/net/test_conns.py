@@ -1,0 +1,136 @@
+"""Connections on a real server: ``hello`` lists every seat its account holds (from the
+server's account -> rooms index) on reconnect and after a restart; a client that stops
+reading while a table produces events is dropped, and the server and the table carry on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from typing import Any
+
+from netkit import ServerProcess, until
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from net.client import Client
+
+
+async def player(url: str, name: str) -> Client:
+    c = Client(url, name=name)
+    await c.connect()
+    return c
+
+
+def seats_of(hello: dict[str, Any]) -> set[tuple[str, int]]:
+    return {(s["room"], s["seat"]) for s in hello["seats"]}
+
+
+async def _seats_after_reconnect(server: ServerProcess) -> None:
+    url = server.url
+    ann, bo = await player(url, "Ann"), await player(url, "Bo")
+    mine: set[tuple[str, int]] = set()
+    for seat in (1, 3, 0):  # three rooms, Ann sits in each
+        room = (await ann.create("classic"))["room"]
+        await ann.join(room)
+        await ann.sit(room, seat)
+        mine.add((room, seat))
+    private = await bo.create("classic", private=True)  # a private room, invited
+    await ann.join(private["room"], private["invite"])
+    await ann.sit(private["room"], 2)
+    mine.add((private["room"], 2))
+    theirs = (await bo.create("classic"))["room"]  # Bo sits; Ann only watches
+    await bo.join(theirs)
+    await bo.sit(theirs, 0)
+    await ann.join(theirs)
+    stood = (await ann.create("classic"))["room"]  # sat, then stood up
+    await ann.join(stood)
+    await ann.sit(stood, 2)
+    await ann.stand(stood)
+    left = (await ann.create("classic"))["room"]  # left a running hand: the seat is not hers
+    await ann.join(left)
+    await ann.sit(left, 0)
+    for seat in (1, 2, 3):
+        await ann.add_bot(left, seat, "random")
+    await ann.ready(left)
+    await ann.start(left)
+    await ann.leave(left)
+    # a dropped connection comes back: hello names every seat, and each is resumed
+    await ann.drop()
+    await until(lambda: not ann._connected.is_set())
+    await until(lambda: ann._connected.is_set(), timeout=15)
+    assert seats_of(ann.user) == mine
+    for room, seat in mine:
+        info = ann.rooms[room].seats[seat]
+        assert info.user == ann.user["user"] and not info.away
+    assert seats_of(bo.user) == set()  # Bo said hello before sitting
+    again = Client(url, token=bo.token, reconnect=False)
+    assert seats_of(await again.connect()) == {(theirs, 0)}
+    await again.close()
+    # and after the server is killed and restarted from its database
+    server.kill()
+    await until(lambda: not ann._connected.is_set())
+    server.start()
+    await until(lambda: ann._connected.is_set(), timeout=15)
+    assert seats_of(ann.user) == mine
+    for c in (ann, bo):
+        await c.close()
+
+
+def test_hello_finds_every_seat_after_reconnect_and_restart(tmp_path) -> None:
+    server = ServerProcess(tmp_path / "s.sqlite3", "--deal-delay", "0", "--away-grace", "30")
+    server.start()
+    try:
+        asyncio.run(asyncio.wait_for(_seats_after_reconnect(server), 60))
+    finally:
+        server.stop()
+
+
+async def _slow_reader(url: str, port: int) -> None:
+    owner = await player(url, "Host")
+    room = (await owner.create("classic"))["room"]
+    await owner.join(room)
+    for seat in range(4):
+        await owner.add_bot(room, seat, "random")
+    # a raw client that reads nothing: a small receive buffer, one queued frame, no recv()
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", port))
+    slow = await connect(url, sock=sock, max_queue=1)
+    await slow.send(json.dumps({"type": "hello", "id": 1, "protocols": [1], "name": "Slow"}))
+    await slow.send(json.dumps({"type": "join", "id": 2, "room": room}))
+    await until(lambda: owner.rooms[room].spectators == 2)
+    await owner.start(room)
+    # the table produces events; big chat lines fill the pipe sooner
+    v0 = owner.versions[room]
+    while owner.rooms[room].spectators == 2:
+        assert owner.versions[room] - v0 < 20_000, "the slow client was never dropped"
+        await asyncio.gather(*(owner.chat(room, "汉" * 200) for _ in range(50)))
+        if owner.rooms[room].status == "between":
+            await owner.start(room)
+    # dropped: the server answers, and the table plays on for those who read
+    assert (await owner.request("ping"))["time"] > 0
+    v = owner.versions[room]
+    while owner.versions[room] <= v + 10:
+        if owner.rooms[room].status == "between":
+            await owner.start(room)
+        await asyncio.sleep(0.01)
+    # the slow client, reading at last, finds a 1008 close after what was queued for it
+    code = None
+    try:
+        while True:
+            await asyncio.wait_for(slow.recv(), 15)
+    except ConnectionClosed as e:
+        code = e.rcvd.code if e.rcvd else None
+    assert code == 1008
+    await owner.close()
+
+
+def test_a_client_that_stops_reading_is_dropped(tmp_path) -> None:
+    args = ("--deal-delay", "0", "--away-grace", "30", "--rate", "100000", "--burst", "100000")
+    server = ServerProcess(tmp_path / "s.sqlite3", *args).start()
+    try:
+        asyncio.run(asyncio.wait_for(_slow_reader(server.url, server.port), 60))
+        assert server.alive()
+    finally:
+        server.stop()
