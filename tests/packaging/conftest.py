@@ -2,32 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import sys
 import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-PACKAGING = ROOT / "packaging"
-APP_ID = "io.github.tuolaji.Tuolaji"
-SUMMARY_OK = r"^tuolaji self-test: OK: first frame (\d+\.\d+) s after [a-z -]+;"
+from pkgkit import ROOT, Built, run
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: builds the app bundle or the .deb (run by default)")
-
-
-def run(cmd: list[str], timeout: float = 120, **kw: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)  # type: ignore[call-overload]
-
-
-def offscreen_env() -> dict[str, str]:
-    return dict(os.environ, QT_QPA_PLATFORM="offscreen")
 
 
 @pytest.fixture(scope="session")
@@ -45,23 +31,6 @@ def clean_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
         tar.extractall(dest, **safe)  # type: ignore[arg-type]
     archive.unlink()
     return dest
-
-
-class Built:
-    def __init__(self, tree: Path, dist: Path, venv: Path, output: str, seconds: float) -> None:
-        self.tree = tree
-        self.dist = dist
-        self.venv = venv
-        self.output = output
-        self.seconds = seconds
-
-    @property
-    def folder(self) -> Path:
-        return self.dist / "tuolaji"
-
-    @property
-    def binary(self) -> Path:
-        return self.folder / ("tuolaji-console.exe" if sys.platform == "win32" else "tuolaji")
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import APP_ID, SUMMARY_OK, Built, offscreen_env, run
+from pkgkit import APP_ID, SUMMARY_OK, Built, offscreen_env, run
 
 pytestmark = pytest.mark.slow
 MAX_BYTES = 200 * 10**6

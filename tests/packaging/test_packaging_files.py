@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path, PurePath
 
 import pytest
-from conftest import APP_ID, PACKAGING, ROOT, SUMMARY_OK, offscreen_env, run
+from pkgkit import APP_ID, PACKAGING, ROOT, SUMMARY_OK, offscreen_env, run
 
 sys.path.insert(0, str(PACKAGING))
 import make_icons
