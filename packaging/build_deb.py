@@ -25,17 +25,32 @@ APP_ID = "io.github.tuolaji.Tuolaji"
 LINUX = HERE / "linux"
 ICONS = HERE / "icons" / "hicolor"
 
-# What the bundle does not carry: the system's GL/EGL and windowing libraries, and the data the
-# bundled fontconfig and xkbcommon read (font config, keyboard maps). Debian 12 names. The
-# bundle carries its own CJK font, Qt, Python, glib, dbus and the xcb helper libraries.
+# What the windowing plugins link and the bundle may not carry: the system's GL/EGL, the X11/xcb
+# and Wayland client libraries (PyInstaller bundles those the build machine has, the rest must
+# come from here), and the data the bundled fontconfig and xkbcommon read. Debian 12 names.
 DEPENDS = [
     "libegl1",
     "libgl1",
     "libfontconfig1",
     "libxkbcommon0",
+    "libxkbcommon-x11-0",
+    "libx11-6",
+    "libx11-xcb1",
     "libxcb1",
+    "libxcb-cursor0",
+    "libxcb-glx0",
     "libxcb-icccm4",
+    "libxcb-image0",
     "libxcb-keysyms1",
+    "libxcb-randr0",
+    "libxcb-render0",
+    "libxcb-render-util0",
+    "libxcb-shape0",
+    "libxcb-shm0",
+    "libxcb-sync1",
+    "libxcb-util1",
+    "libxcb-xfixes0",
+    "libxcb-xkb1",
     "libwayland-client0",
     "libwayland-cursor0",
     "libwayland-egl1",
