@@ -49,3 +49,4 @@ def bundle(clean_tree: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     print(f"bundle built in {seconds:.0f} s:\n{proc.stdout}")
     assert proc.returncode == 0, f"build_bundle.py failed ({proc.returncode}):\n{output[-6000:]}"
     yield Built(clean_tree, out / "dist", out / "venv", output, seconds)
+    shutil.rmtree(out, ignore_errors=True)  # the venv and the bundle: about 600 MB
