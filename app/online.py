@@ -3,9 +3,11 @@
 ``OnlineSession`` is the table's session for a server room: the server's frames become the
 seat's ``View`` (a snapshot is asked for after each event, so the table always shows the
 engine's own view) and the events the table animates; actions go to the server, and its
-refusals come back as the engine's messages. The lobby functions drive ``OnlineViewModel``:
-connect, list rooms, create a room from a preset, join it (sit, fill the empty seats with bots,
-ready, start) or watch it. The client reconnects by itself; a banner says so meanwhile.
+refusals come back as the engine's messages. ``Lobby`` drives ``OnlineViewModel``: connect,
+list rooms, create a room from a preset, join it — the waiting room: sit, stand, ready, the
+owner fills seats with bots of a level and starts — or watch it; the room's chat; 托管; the
+player's finished games on the server, opened in the replay viewer. The client reconnects by
+itself; a banner says so meanwhile.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ def _spawn(coro: Any) -> asyncio.Task[Any] | None:
     try:
         loop = asyncio.get_event_loop()
     except RuntimeError:
+        coro.close()  # no loop any more (the app is closing): nothing to send it on
         return None
     task = loop.create_task(coro)
     _TASKS.add(task)
@@ -61,8 +64,16 @@ class OnlineSession(Session):
         self.client = client
         self.room = room
         self.seat = seat
+        self.info: Any = None  # the room's last RoomInfo
+        self.spectators = 0
+        self.seat_flags: list[dict[str, Any]] = [{} for _ in range(4)]
         self._closed = False
         self._sync_task: asyncio.Task[Any] | None = None
+        self._counted: set[int] = set()
+
+    def set_seat(self, seat: int | None) -> None:
+        self.seat = seat
+        self.kind = "online" if seat is not None else "spectator"
 
     def on_frame(self, frame: Any) -> None:
         from net.client import view_from_dict
@@ -71,19 +82,32 @@ class OnlineSession(Session):
         if self._closed:
             return
         if isinstance(frame, Snapshot) and frame.room == self.room:
-            self.seat = frame.seat
+            if frame.seat != self.seat:
+                self.set_seat(frame.seat)
             self.view = view_from_dict(frame.view) if frame.view else None
+            self.clock = self.view.rules.turn_timer if self.view is not None else 0
+            self._count()
             self.changed.emit()
         elif isinstance(frame, TableEvent) and frame.room == self.room:
             if frame.event is not None:
                 self.eventsArrived.emit([frame.event])
             self._want_sync()
         elif isinstance(frame, RoomUpdate) and frame.room.room == self.room:
-            info = frame.room
+            info = self.info = frame.room
             self.names = [_get(s, "name", "") if s is not None else "" for s in info.seats]
+            self.seat_flags = [_flags(s) for s in info.seats]
             self.levels = list(info.levels)
             self.winners = tuple(info.winners) if info.winners is not None else None
+            self.spectators = int(info.spectators)
+            mine = self.seat_flags[self.seat] if self.seat is not None else {}
+            self.trustee = bool(mine.get("trustee"))
             self.changed.emit()
+
+    def _count(self) -> None:
+        v = self.view
+        if v is not None and v.outcome and v.hand_no not in self._counted:
+            self._counted.add(v.hand_no)
+            self.count_hand(f"online:{self.client.url}:{self.room}:{v.hand_no}")
 
     def _want_sync(self) -> None:
         if self._sync_task is None or self._sync_task.done():
@@ -118,17 +142,43 @@ class OnlineSession(Session):
         except ServerError as e:
             self.refused.emit(e.code, e.en, e.zh)
 
+    def set_trustee(self, on: bool) -> None:
+        if self.seat is None or self._closed:
+            return
+        self.trustee = on
+        self.changed.emit()
+        _spawn(_quiet(self.client.trustee(self.room, on)))
+
     def next_hand(self) -> None:
-        _spawn(_quiet(self.client.start(self.room)))
+        """Ready for the next hand; the owner's client starts it once every seat is ready."""
+        lobby = _LOBBIES.get(id(self.client))
+        if lobby is not None:
+            lobby.want_next = True
+        _spawn(_quiet(self.client.ready(self.room, True)))
 
     def close(self) -> None:
         self._closed = True
         _spawn(_quiet(self.client.leave(self.room)))
 
 
+def _flags(seat: Any) -> dict[str, Any]:
+    if seat is None:
+        return {}
+    return {
+        "user": _get(seat, "user"),
+        "bot": _get(seat, "bot") or "",
+        "ready": bool(_get(seat, "ready", False)),
+        "away": bool(_get(seat, "away", False)),
+        "trustee": bool(_get(seat, "trustee", False)),
+    }
+
+
 async def _quiet(coro: Any) -> Any:
     with contextlib.suppress(Exception):
         return await coro
+
+
+_LOBBIES: dict[int, Lobby] = {}  # client id -> its lobby (a session finds the waiting room)
 
 
 class Lobby:
@@ -138,21 +188,54 @@ class Lobby:
         self.vm = vm
         self.client: Any = None
         self.session: OnlineSession | None = None
+        self.rooms: dict[str, Any] = {}
+        self.want_next = False
         self._watch = QTimer()
         self._watch.setInterval(500)
         self._watch.timeout.connect(self._check)
 
+    @property
+    def me(self) -> int | None:
+        return self.client.user.get("user") if self.client is not None else None
+
     def _on_frame(self, frame: Any) -> None:
-        from net.protocol import LobbyUpdate
+        from net.protocol import ChatLine, LobbyUpdate, RoomUpdate
 
         if isinstance(frame, LobbyUpdate):
-            self._rooms(frame.rooms)
-        if self.session is not None:
-            self.session.on_frame(frame)
+            for r in frame.rooms:
+                self.rooms[_get(r, "room", "")] = r
+            for gone in frame.gone:
+                self.rooms.pop(gone, None)
+            self._show_rooms()
+        if self.session is None:
+            return
+        self.session.on_frame(frame)
+        if isinstance(frame, RoomUpdate) and frame.room.room == self.session.room:
+            self._room_changed(frame.room)
+        elif isinstance(frame, ChatLine) and frame.room == self.session.room:
+            self.vm.add_chat(frame.name, frame.text, frame.user == self.me)
 
-    def _rooms(self, rooms: list[Any]) -> None:
+    def _room_changed(self, info: Any) -> None:
+        session = self.session
+        assert session is not None
+        seat = next(
+            (i for i, s in enumerate(info.seats) if s is not None and _get(s, "user") == self.me),
+            None,
+        )
+        if seat != session.seat:
+            session.set_seat(seat)
+            session.changed.emit()
+        self.vm.set_room(info, self.me, seat)
+        seats_ready = all(s is not None and _get(s, "ready", False) for s in info.seats)
+        if self.want_next and info.owner == self.me and info.status == "between" and seats_ready:
+            self.want_next = False
+            _spawn(_quiet(self.client.start(session.room)))
+        elif info.status == "playing":
+            self.want_next = False
+
+    def _show_rooms(self) -> None:
         rows = []
-        for r in rooms:
+        for r in self.rooms.values():
             seats = _get(r, "seats", []) or []
             rows.append(
                 {
@@ -180,9 +263,11 @@ class Lobby:
         from net.client import Client
 
         if self.client is not None:
+            _LOBBIES.pop(id(self.client), None)
             await _quiet(self.client.close())
         url = address if "://" in address else f"ws://{address}"
         self.client = Client(url, name=name or "Player", on_frame=self._on_frame)
+        _LOBBIES[id(self.client)] = self
         self.vm.set_state("connecting")
         try:
             await self.client.connect()
@@ -191,23 +276,33 @@ class Lobby:
             self.client = None
             self.vm.set_state("disconnected", error=str(e) or type(e).__name__)
             return
-        self._rooms(_get(data, "rooms", []) or [])
+        self.rooms = {_get(r, "room", ""): r for r in _get(data, "rooms", []) or []}
+        self._show_rooms()
         self.vm.set_state("connected")
         self._watch.start()
 
-    async def create(self, preset: str) -> None:
-        from net.client import ServerError
+    async def close(self) -> None:
+        """Disconnect (leaving any room); the screens show it."""
+        self._watch.stop()
+        client, self.client = self.client, None
+        self.session = None
+        if client is not None:
+            _LOBBIES.pop(id(client), None)
+            await _quiet(client.close())
+        self.rooms = {}
+        self._show_rooms()
+        self.vm.set_state("disconnected", error="")
 
+    async def create(self, preset: str) -> None:
+        """A room from a preset; its creator sits at the first seat and waits for the others."""
         if self.client is None:
             return
-        try:
-            data = await self.client.create(preset or "classic")
-        except ServerError as e:
-            self.vm.set_state("connected", error=e.en)
-            return
-        await self.join(_get(data, "room", ""), watch=False)
+        data = await self._ask(self.client.create(preset or "classic"))
+        if data is not None:
+            await self.join(_get(data, "room", ""), watch=False, sit=True)
 
-    async def join(self, room: str, watch: bool) -> None:
+    async def join(self, room: str, watch: bool, sit: bool = False) -> None:
+        """Into a room's waiting room (or its running table); ``watch``: as a spectator."""
         from net.client import ServerError
 
         c = self.client
@@ -215,31 +310,70 @@ class Lobby:
             return
         session = OnlineSession(c, room, None)
         self.session = session
+        self.vm.clear_chat()
         try:
             joined = await c.join(room)
             seat = _get(joined, "seat")
-            if not watch and seat is None:
-                info = c.rooms.get(room)
-                seats = list(_get(info, "seats", [None] * 4) or [None] * 4)
-                seat = next((i for i, s in enumerate(seats) if s is None), None)
-                if seat is not None:
-                    await c.sit(room, seat)
-                    for other in range(4):
-                        if other != seat and seats[other] is None:
-                            await _quiet(c.add_bot(room, other))
-                    await c.ready(room)
-                    await _quiet(c.start(room))
-            session.seat = seat
-            session.kind = "online" if seat is not None else "spectator"
+            if sit and seat is None:
+                await c.sit(room, 0)
+                seat = 0
+            session.set_seat(seat)
             await c.request("sync", room=room, since=None)
         except ServerError as e:
             self.vm.set_state("connected", error=e.en)
             self.session = None
             return
+        if c.rooms.get(room) is not None:
+            self._room_changed(c.rooms[room])
         self.vm.open_session(session)
 
+    async def _ask(self, coro: Any) -> Any:
+        """A request whose refusal is shown on the online screens."""
+        from net.client import ServerError
 
-def _lobby(vm: Any) -> Lobby:
+        try:
+            out = await coro
+        except ServerError as e:
+            self.vm.set_state("connected", error=self.vm.engine_text(e.en, e.zh))
+            return None
+        except ConnectionError as e:
+            self.vm.set_state("connecting", error=str(e))
+            return None
+        self.vm.set_state("connected", error="")
+        return out if out is not None else {}
+
+    # -- the waiting room ------------------------------------------------------------------
+    def room_call(self, verb: str, *args: Any) -> None:
+        c, session = self.client, self.session
+        if c is None or session is None:
+            return
+        calls = {
+            "sit": lambda: c.sit(session.room, *args),
+            "stand": lambda: c.stand(session.room),
+            "ready": lambda: c.ready(session.room, *args),
+            "bot": lambda: c.add_bot(session.room, *args),
+            "start": lambda: c.start(session.room),
+            "chat": lambda: c.chat(session.room, *args),
+        }
+        _spawn(self._ask(calls[verb]()))
+
+    # -- records ---------------------------------------------------------------------------
+    async def games(self) -> None:
+        if self.client is None:
+            return
+        data = await self._ask(self.client.games(limit=100))
+        if data is not None:
+            self.vm.set_games(_get(data, "games", []) or [])
+
+    async def open_game(self, game: int) -> None:
+        if self.client is None:
+            return
+        data = await self._ask(self.client.record(game))
+        if data is not None and _get(data, "record"):
+            self.vm.open_record(_get(data, "record"))
+
+
+def lobby_of(vm: Any) -> Lobby:
     lobby = getattr(vm, "_lobby", None)
     if lobby is None:
         lobby = vm._lobby = Lobby(vm)
@@ -250,15 +384,25 @@ def connect(vm: Any, address: str, name: str) -> None:
     if not available():
         vm.set_state("disconnected", error="net.client is not installed")
         return
-    if _spawn(_lobby(vm).connect(address, name)) is None:
+    if _spawn(lobby_of(vm).connect(address, name)) is None:
         vm.set_state("disconnected", error="no event loop")
 
 
 def create_room(vm: Any, preset: str) -> None:
     if available():
-        _spawn(_lobby(vm).create(preset))
+        _spawn(lobby_of(vm).create(preset))
 
 
 def join_room(vm: Any, room: str, watch: bool) -> None:
     if available():
-        _spawn(_lobby(vm).join(room, watch))
+        _spawn(lobby_of(vm).join(room, watch))
+
+
+def refresh_games(vm: Any) -> None:
+    if available():
+        _spawn(lobby_of(vm).games())
+
+
+def open_game(vm: Any, game: int) -> None:
+    if available():
+        _spawn(lobby_of(vm).open_game(game))

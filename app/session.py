@@ -25,7 +25,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app import players
+from app import players, stats
 from app.settings import Settings, data_dir
 from engine.actions import Action, DealCard, action_from_dict, action_to_dict
 from engine.cards import Card
@@ -61,8 +61,22 @@ class Session(QObject):
         self.levels: list[str] = ["2"] * 4  # the match's levels per seat
         self.winners: tuple[int, ...] | None = None  # the match's winners, once over
         self.open_hands: list[tuple[Card, ...]] | None = None  # replay: every hand shown
+        self.trustee = False  # 托管: the AI plays this seat
+        self.clock = 0  # seconds per turn (online), 0: no clock
 
     # what the table may ask
+    def set_trustee(self, on: bool) -> None:
+        """托管 on or off (where the session allows it)."""
+
+    def count_hand(self, key: str) -> None:
+        """Statistics: count this finished hand (and the match, once over) for the seat."""
+        v = self.view
+        if self.seat is None or v is None or not v.outcome:
+            return
+        stats.record_hand(key, self.seat, v.outcome)
+        if self.winners is not None:
+            stats.record_match(key.rsplit(":", 1)[0], self.seat in self.winners)
+
     def act(self, action: Action) -> bool:
         raise NotImplementedError
 
@@ -198,6 +212,17 @@ class OfflineSession(Session):
         self._save_soon()
         self._schedule(0)
 
+    def set_trustee(self, on: bool) -> None:
+        if self.seat is None or on == self.trustee:
+            return
+        self.trustee = on
+        if on:
+            self._players[self.seat] = players.make_player("normal", self.seed + self.seat)
+        else:
+            self._players.pop(self.seat, None)
+        self.changed.emit()
+        self._schedule(0)
+
     def close(self) -> None:
         self._closed = True
         self._gen += 1
@@ -323,6 +348,8 @@ class OfflineSession(Session):
             self._schedule(self.settings.timing("hold") * 3 + 500)
         if self.seat is not None:
             save_record(self.match.hand)
+            self.winners = self.match.winners
+            self.count_hand(f"offline:{self.seed}:{self.match.hand.setup.hand_no}")
 
     def _set_thinking(self, seats: set[int]) -> None:
         new = frozenset(seats)

@@ -70,6 +70,10 @@ class Settings(QObject):
     playerNameChanged = Signal()
     serverAddressChanged = Signal()
     motionChanged = Signal()
+    cardVolumeChanged = Signal()
+    trickVolumeChanged = Signal()
+    chimeVolumeChanged = Signal()
+    showCounterChanged = Signal()
 
     DEFAULTS: ClassVar[dict[str, object]] = {
         "language": "",
@@ -80,6 +84,10 @@ class Settings(QObject):
         "trickHold": 1200,
         "playerName": "",
         "serverAddress": "127.0.0.1:8765",
+        "cardVolume": 60,
+        "trickVolume": 70,
+        "chimeVolume": 80,
+        "showCounter": False,
     }
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -123,6 +131,10 @@ class Settings(QObject):
     trickHold = _setting("trickHold", int, trickHoldChanged)
     playerName = _setting("playerName", str, playerNameChanged)
     serverAddress = _setting("serverAddress", str, serverAddressChanged)
+    cardVolume = _setting("cardVolume", int, cardVolumeChanged)  # percent, 0: off
+    trickVolume = _setting("trickVolume", int, trickVolumeChanged)
+    chimeVolume = _setting("chimeVolume", int, chimeVolumeChanged)
+    showCounter = _setting("showCounter", bool, showCounterChanged)  # 记牌器
 
     flightMs = Property(int, _flight, notify=motionChanged)
     cardHeight = Property(int, _card_height, notify=cardSizeChanged)

@@ -9,11 +9,13 @@ slots relative to the player: 0 bottom (you), 1 right (下家), 2 top (对家), 
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from typing import Any
 
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
+from app import counter
 from app.cards import SYMBOLS, accessible_name
 from app.i18n import engine_text
 from app.models import HandModel, RowsModel
@@ -57,14 +59,19 @@ class TableViewModel(QObject):
     resultChanged = Signal()
     dealt = Signal(int)  # a card was dealt to this position (for the deal animation)
     bidShown = Signal(int)  # a bid appeared at this position
+    kittyMoved = Signal(int, int, bool)  # the dealer's position, cards, True: to the dealer
+    throwPulled = Signal(int, list)  # a failed throw: the cards taken back at this position
+    soundWanted = Signal(str)  # card, trick
+    yourTurn = Signal()  # the player has something to do now (and had not a moment ago)
+    counterChanged = Signal()
 
     def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
         self.session: Session | None = None
         self._hand = HandModel(self)
-        self._trick = RowsModel(("pos", "seat", "cards", "leader", "winning", "ruff"), self)
-        self._last = RowsModel(("pos", "seat", "cards", "leader", "winning", "ruff"), self)
+        self._trick = RowsModel(_SLOT_ROLES, self)
+        self._last = RowsModel(_SLOT_ROLES, self)
         self._seats = RowsModel(
             (
                 "pos",
@@ -81,9 +88,22 @@ class TableViewModel(QObject):
                 "passed",
                 "friend",
                 "openCards",
+                "trustee",
+                "clock",
+                "voids",
             ),
             self,
         )
+        self._counter = RowsModel(("suit", "label", "remaining", "high", "red"), self)
+        self._tricks = RowsModel(("no", "plays", "points", "winner"), self)
+        self._points_out = 0
+        self._was_my_turn = False
+        self._drag: tuple[set[int], bool, int] | None = None  # base selection, on/off, from slot
+        self._clock_key: tuple[Any, ...] | None = None
+        self._clock_since = 0.0
+        self._clock_timer = QTimer(self)
+        self._clock_timer.setInterval(1000)
+        self._clock_timer.timeout.connect(self._sync_seats)
         self._bids = RowsModel(("label", "count", "allowed", "suit", "red"), self)
         self._trick.set_rows(_empty_slots(0))
         self._last.set_rows(_empty_slots(0))
@@ -126,6 +146,9 @@ class TableViewModel(QObject):
         self._result = {}
         self._set_message("")
         self._hint_reason = ""
+        self._was_my_turn = False
+        self._drag = None
+        self._clock_key = None
         if session is not None:
             for sig, slot in self._connections():
                 sig.connect(slot)
@@ -170,15 +193,25 @@ class TableViewModel(QObject):
                 self.dealt.emit(self._pos(e["seat"]))
             elif kind == "bid":
                 self.bidShown.emit(self._pos(e["seat"]))
-            elif kind == "kitty-pickup" and "cards" in e:
-                self._fresh = Counter(e["cards"])
+            elif kind == "kitty-pickup":
+                if "cards" in e:
+                    self._fresh = Counter(e["cards"])
+                self.kittyMoved.emit(self._pos(e["seat"]), self._kitty_size(), True)
             elif kind == "bury":
                 self._fresh = Counter()
+                self.kittyMoved.emit(self._pos(e["seat"]), self._kitty_size(), False)
+            elif kind == "play":
+                self.soundWanted.emit("card")
+            elif kind == "trick":
+                self.soundWanted.emit("trick")
             elif kind == "throw-failed":
                 who = self._seat_name(e["seat"])
                 self._set_message(
                     self.tr("%1's throw failed: the forced cards are played").replace("%1", who)
                 )
+                back = Counter(e.get("attempted", []))
+                back.subtract(e.get("forced", []))
+                self.throwPulled.emit(self._pos(e["seat"]), list((+back).elements()))
             elif kind == "redeal":
                 self._set_message(self.tr("Nobody bid: the cards are dealt again"))
                 self._fresh = Counter()
@@ -191,8 +224,20 @@ class TableViewModel(QObject):
         self._sync_trick()
         self._sync_bids()
         self._sync_result()
+        self._sync_counter()
         self.changed.emit()
         self.selectionChanged.emit()
+        mine = self._my_turn_now()
+        if mine and not self._was_my_turn:
+            self.yourTurn.emit()
+        self._was_my_turn = mine
+
+    def _my_turn_now(self) -> bool:
+        """The player must act (play, bury, call a friend, or bid/pass at the deal's end)."""
+        v, s = self._view, self.session
+        if v is None or s is None or s.seat is None or s.trustee:
+            return False
+        return any(a in v.actions for a in ("play", "bury", "call-friend", "pass-bid"))
 
     # -- positions and names -------------------------------------------------------------
     def _me(self) -> int:
@@ -284,6 +329,9 @@ class TableViewModel(QObject):
     def _sync_seats(self) -> None:
         v = self._view
         s = self.session
+        clock = self._clock_left()
+        voids = counter.voids(v) if v is not None and v.phase == "play" else {}
+        voids_text = {**SYMBOLS, "T": self.tr("Trumps")}
         rows = []
         for pos in range(4):
             seat = (self._me() + pos) % 4
@@ -298,6 +346,7 @@ class TableViewModel(QObject):
             if v.defenders is not None:
                 side = "defenders" if seat in v.defenders else "attackers"
             open_cards = list(s.open_hands[seat]) if s.open_hands is not None else []
+            active = v.turn == seat or (v.phase in ("bury", "call-friend") and v.dealer == seat)
             rows.append(
                 {
                     "pos": pos,
@@ -306,8 +355,7 @@ class TableViewModel(QObject):
                     "count": v.counts[seat],
                     "dealer": v.dealer == seat,
                     "bidder": v.bid is not None and v.bid["seat"] == seat,
-                    "active": v.turn == seat
-                    or (v.phase in ("bury", "call-friend") and v.dealer == seat),
+                    "active": active,
                     "thinking": seat in s.thinking,
                     "side": side,
                     "level": rank_text(s.levels[seat] if s.levels else v.levels[seat]),
@@ -315,9 +363,27 @@ class TableViewModel(QObject):
                     "passed": seat in v.passed and v.phase == "deal",
                     "friend": v.friend == seat,
                     "openCards": open_cards,
+                    "trustee": bool(_flag(s, seat, "trustee")),
+                    "clock": clock if active else -1,
+                    "voids": " ".join(voids_text.get(x, "") for x in voids.get(seat, [])),
                 }
             )
         self._seats.set_rows(rows)
+
+    def _clock_left(self) -> int:
+        """Seconds left on the online turn clock (-1: no clock). The server starts it at each
+        change of the table; the client restarts its own at each change it sees."""
+        s, v = self.session, self._view
+        if s is None or v is None or not s.clock or v.phase not in ("bury", "call-friend", "play"):
+            self._clock_timer.stop()
+            return -1
+        key = (v.hand_no, v.phase, v.turn, len(v.trick), len(v.tricks), len(v.bids))
+        if key != self._clock_key:
+            self._clock_key = key
+            self._clock_since = time.monotonic()
+        if not self._clock_timer.isActive():
+            self._clock_timer.start()
+        return max(0, int(s.clock - (time.monotonic() - self._clock_since) + 0.999))
 
     # -- the trick -----------------------------------------------------------------------
     def _sync_trick(self) -> None:
@@ -406,9 +472,51 @@ class TableViewModel(QObject):
                     "leader": seat == leader,
                     "winning": i == win_i,
                     "ruff": ruff and i == win_i,
+                    "flash": _flash(cards, trumps),
                 }
             )
         return rows
+
+    # -- the card counter and the hand's tricks ----------------------------------------------
+    def _counter_card(self, card: Card, in_trumps: bool) -> str:
+        if card in JOKERS:
+            zh = self._lang().startswith("zh")
+            return ("大王" if card == "BJ" else "小王") if zh else card
+        rank = rank_text(card[0])
+        return SYMBOLS[card[1]] + rank if in_trumps else rank
+
+    def _sync_counter(self) -> None:
+        v = self._view
+        s = self.session
+        if v is None or v.trumps is None or s is None or s.open_hands is not None:
+            self._counter.set_rows([])
+            self._tricks.set_rows([])
+            self._points_out = 0
+            self.counterChanged.emit()
+            return
+        rows = []
+        for r in counter.rows(v, self._counter_card):
+            suit = r["suit"]
+            label = self.tr("Trumps") if suit == "T" else SYMBOLS[suit]
+            rows.append({**r, "label": label, "red": suit in "HD"})
+        self._counter.set_rows(rows)
+        self._points_out = counter.points_out(v)
+        tricks = []
+        for i, t in enumerate(v.tricks):
+            plays = [
+                {"name": self._seat_name(p), "cards": list(c), "winner": p == t["winner"]}
+                for p, c in t["plays"]
+            ]
+            tricks.append(
+                {
+                    "no": i + 1,
+                    "plays": plays,
+                    "points": int(t["points"]),
+                    "winner": self._seat_name(t["winner"]),
+                }
+            )
+        self._tricks.set_rows(tricks)
+        self.counterChanged.emit()
 
     # -- bids ----------------------------------------------------------------------------
     def _bid_for(self, key: str) -> tuple[Card, ...] | None:
@@ -526,6 +634,39 @@ class TableViewModel(QObject):
         }
         self._hand.set_selected(sel)
         self.selectionChanged.emit()
+
+    @Slot(int)
+    def beginDrag(self, uid: int) -> None:
+        """A press on a card: it toggles, and a drag across the hand gives the cards passed
+        over the same state (a run)."""
+        row = self._hand.row_of(uid)
+        if row is None:
+            return
+        self._drag = (self._hand.selected_uids(), not row["picked"], row["slot"])
+        self.dragTo(uid)
+
+    @Slot(int)
+    def dragTo(self, uid: int) -> None:
+        row = self._hand.row_of(uid)
+        if self._drag is None or row is None:
+            return
+        base, on, start = self._drag
+        lo, hi = sorted((start, row["slot"]))
+        run = {r["uid"] for r in self._hand._rows if lo <= r["slot"] <= hi}
+        self._hand.set_selected(base | run if on else base - run)
+        self._hint_reason = ""
+        self.selectionChanged.emit()
+
+    @Slot()
+    def endDrag(self) -> None:
+        self._drag = None
+
+    @Slot()
+    def toggleTrustee(self) -> None:
+        s = self.session
+        if s is not None and s.seat is not None:
+            s.set_trustee(not s.trustee)
+            self.changed.emit()
 
     @Slot()
     def clearSelection(self) -> None:
@@ -835,7 +976,23 @@ class TableViewModel(QObject):
     def _result_prop(self) -> dict[str, Any]:
         return dict(self._result)
 
+    def _trustee(self) -> bool:
+        return self.session is not None and self.session.trustee
+
+    def _can_trustee(self) -> bool:
+        s = self.session
+        return s is not None and s.seat is not None and s.kind in ("offline", "online")
+
+    def _spectators(self) -> int:
+        return int(getattr(self.session, "spectators", 0))
+
     hand = _model("_hand")
+    counter = _model("_counter")
+    handTricks = _model("_tricks")
+    pointsOut = Property(int, lambda self: self._points_out, notify=counterChanged)
+    trustee = Property(bool, _trustee, notify=changed)
+    canTrustee = Property(bool, _can_trustee, notify=changed)
+    spectators = Property(int, _spectators, notify=changed)
     trick = _model("_trick")
     lastTrick = _model("_last")
     seats = _model("_seats")
@@ -887,6 +1044,26 @@ class TableViewModel(QObject):
         return -1
 
 
+_SLOT_ROLES = ("pos", "seat", "cards", "leader", "winning", "ruff", "flash")
+
+
+def _flag(session: Session, seat: int, name: str) -> Any:
+    flags = getattr(session, "seat_flags", None)
+    return flags[seat].get(name) if flags else None
+
+
+def _flash(cards: tuple[Card, ...], trumps: Trumps | None) -> str:
+    """The short highlight a play gets: "tractor" for a tractor in it, "trump" for trumps."""
+    if trumps is None or not cards:
+        return ""
+    try:
+        if any(c.length >= 2 for c in decompose(list(cards), trumps)):
+            return "tractor"
+    except (AssertionError, KeyError, ValueError):
+        pass
+    return "trump" if all(trumps.is_trump(c) for c in cards) else ""
+
+
 _EMPTY_SEAT: dict[str, Any] = {
     "name": "",
     "count": 0,
@@ -900,6 +1077,9 @@ _EMPTY_SEAT: dict[str, Any] = {
     "passed": False,
     "friend": False,
     "openCards": [],
+    "trustee": False,
+    "clock": -1,
+    "voids": "",
 }
 
 
@@ -912,6 +1092,7 @@ def _empty_slots(me: int) -> list[dict[str, Any]]:
             "leader": False,
             "winning": False,
             "ruff": False,
+            "flash": "",
         }
         for p in range(4)
     ]

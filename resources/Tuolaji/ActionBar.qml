@@ -8,36 +8,14 @@ Item {
     id: bar
     property var table: App.table
     property bool showKitty: false
+    property bool showTricks: false
     width: 900
     height: 46
 
-    Row {
-        id: bidRow
+    BidBar {
         anchors.centerIn: parent
-        spacing: 8
+        table: bar.table
         visible: bar.table.phase === "deal" && !bar.table.spectator
-        Repeater {
-            model: bar.table.bidOptions
-            delegate: TableButton {
-                required property string label
-                required property int count
-                required property bool allowed
-                required property string suit
-                required property bool red
-                text: label + (count > 1 ? " ×" + count : "")
-                enabled: allowed
-                textColor: red && allowed ? "#ff8a80" : Theme.text
-                font.pixelSize: 22
-                implicitWidth: suit === "N" ? 140 : 64
-                onClicked: bar.table.bid(suit)
-                Accessible.name: qsTr("Bid %1").arg(label)
-            }
-        }
-        TableButton {
-            visible: bar.table.canPass
-            text: qsTr("Pass")
-            onClicked: bar.table.passBid()
-        }
     }
 
     Row {
@@ -82,6 +60,11 @@ Item {
             visible: bar.table.buried.length > 0
             text: qsTr("Kitty")
             onPressedChanged: bar.showKitty = pressed
+        }
+        TableButton {
+            text: qsTr("Tricks")
+            enabled: bar.table.handTricks.count > 0
+            onClicked: bar.showTricks = !bar.showTricks
         }
     }
 

@@ -62,19 +62,69 @@ Item {
             }
 
             HoverHandler { id: hover }
-            TapHandler {
-                acceptedModifiers: Qt.NoModifier
-                onTapped: fan.table.toggle(cardItem.uid)
-                onDoubleTapped: {
-                    if (!cardItem.picked)
-                        fan.table.toggle(cardItem.uid)
-                    fan.table.activate()
-                }
+        }
+    }
+
+    // Press a card to toggle it; drag across the hand and the cards passed over take the same
+    // state (a run); Shift-click takes every copy; double-click plays.
+    MouseArea {
+        id: picker
+        anchors.fill: parent
+        acceptedButtons: Qt.LeftButton
+        property int lastUid: -1
+        function cardAt(px, py) {
+            var best = null
+            for (var i = 0; i < cards.count; ++i) {
+                var it = cards.itemAt(i)
+                if (!it || px < it.x || px >= it.x + it.width || py < it.y || py >= it.y + it.height)
+                    continue
+                if (best === null || it.z > best.z)
+                    best = it
             }
-            TapHandler {
-                acceptedModifiers: Qt.ShiftModifier
-                onTapped: fan.table.selectSame(cardItem.uid)
+            return best
+        }
+        function cardInColumn(px) {
+            // while dragging, the height does not matter: the card under the pointer's x
+            var best = null
+            for (var i = 0; i < cards.count; ++i) {
+                var it = cards.itemAt(i)
+                if (it && px >= it.x && px < it.x + it.width && (best === null || it.z > best.z))
+                    best = it
             }
+            return best
+        }
+        onPressed: (mouse) => {
+            var it = cardAt(mouse.x, mouse.y)
+            lastUid = it ? it.uid : -1
+            if (!it) {
+                mouse.accepted = false
+                return
+            }
+            if (mouse.modifiers & Qt.ShiftModifier) {
+                fan.table.selectSame(it.uid)
+                lastUid = -1
+            } else {
+                fan.table.beginDrag(it.uid)
+            }
+        }
+        onPositionChanged: (mouse) => {
+            if (!pressed || lastUid < 0)
+                return
+            var it = cardInColumn(mouse.x)
+            if (it && it.uid !== lastUid) {
+                lastUid = it.uid
+                fan.table.dragTo(it.uid)
+            }
+        }
+        onReleased: fan.table.endDrag()
+        onCanceled: fan.table.endDrag()
+        onDoubleClicked: (mouse) => {
+            var it = cardAt(mouse.x, mouse.y)
+            if (!it)
+                return
+            if (!it.picked)
+                fan.table.toggle(it.uid)
+            fan.table.activate()
         }
     }
 

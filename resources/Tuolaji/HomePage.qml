@@ -62,14 +62,22 @@ FocusScope {
             anchors.horizontalCenter: parent.horizontalCenter
             spacing: 10
             MenuButton {
-                width: 155
+                width: 100
+                font.pixelSize: 19
                 text: qsTr("Settings")
                 onClicked: ApplicationWindow.window.go("settings")
             }
             MenuButton {
-                width: 155
+                width: 100
+                font.pixelSize: 19
                 text: qsTr("Rules")
                 onClicked: ApplicationWindow.window.go("rules")
+            }
+            MenuButton {
+                width: 100
+                font.pixelSize: 19
+                text: qsTr("Statistics")
+                onClicked: ApplicationWindow.window.go("stats")
             }
         }
     }

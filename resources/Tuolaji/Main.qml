@@ -22,13 +22,24 @@ ApplicationWindow {
         screen = name
     }
 
+    // An online room waits in its waiting room until the match starts; then the table.
+    function tableScreen() {
+        return App.online.waiting ? "room" : "table"
+    }
     Connections {
         target: App
         function onSessionChanged() {
             if (App.inGame)
-                window.screen = "table"
-            else if (window.screen === "table")
+                window.screen = window.tableScreen()
+            else if (window.screen === "table" || window.screen === "room")
                 window.screen = "home"
+        }
+    }
+    Connections {
+        target: App.online
+        function onRoomChanged() {
+            if (App.inGame && (window.screen === "table" || window.screen === "room"))
+                window.screen = window.tableScreen()
         }
     }
 
@@ -61,6 +72,8 @@ ApplicationWindow {
                 case "replays": return "ReplaysPage.qml"
                 case "lobby": return "LobbyPage.qml"
                 case "watch": return "WatchPage.qml"
+                case "room": return "RoomPage.qml"
+                case "stats": return "StatsPage.qml"
                 default: return "HomePage.qml"
                 }
             }

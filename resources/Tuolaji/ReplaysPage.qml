@@ -2,10 +2,16 @@ import QtQuick
 import QtQuick.Controls
 import Tuolaji.Backend
 
+// Finished hands to step through: the ones played on this computer, and (when connected) the
+// player's games on the server.
 FocusScope {
     id: page
     width: Theme.baseWidth
     height: Theme.baseHeight
+    property var online: App.online
+    readonly property bool connected: online.status === "connected"
+
+    Component.onCompleted: if (connected) online.refreshGames()
 
     PageHeader {
         title: qsTr("Replays")
@@ -13,19 +19,19 @@ FocusScope {
     }
 
     Text {
-        visible: App.records.count === 0
-        anchors.centerIn: parent
-        text: qsTr("No finished hands yet. Every hand you finish is kept here.")
-        color: Theme.dim
+        x: 40
+        y: 84
+        text: qsTr("On this computer")
+        color: Theme.accent
         font.pixelSize: 20
+        font.bold: true
     }
-
     ListView {
         id: list
-        x: 240
-        y: 90
-        width: 800
-        height: 600
+        x: 40
+        y: 120
+        width: 600
+        height: 580
         clip: true
         spacing: 6
         focus: true
@@ -40,11 +46,81 @@ FocusScope {
             height: 52
             radius: 8
             color: ListView.isCurrentItem ? Theme.buttonHover : Theme.panel
-            Text { x: 16; anchors.verticalCenter: parent.verticalCenter; text: row.title; color: Theme.text; font.pixelSize: 18 }
+            Text { x: 16; anchors.verticalCenter: parent.verticalCenter; text: row.title; color: Theme.text; font.pixelSize: 18; width: 370; elide: Text.ElideRight }
             Text { anchors.right: parent.right; anchors.rightMargin: 16; anchors.verticalCenter: parent.verticalCenter; text: row.detail; color: Theme.dim; font.pixelSize: 16 }
             TapHandler { onTapped: App.openReplay(row.path) }
         }
         Keys.onReturnPressed: if (currentItem) App.openReplay(currentItem.path)
+    }
+    Text {
+            visible: App.records.count === 0
+            anchors.centerIn: list
+            width: list.width - 40
+            horizontalAlignment: Text.AlignHCenter
+            wrapMode: Text.WordWrap
+            text: qsTr("No finished hands yet. Every hand you finish is kept here.")
+            color: Theme.dim
+            font.pixelSize: 18
+    }
+
+    Text {
+        x: 680
+        y: 84
+        text: qsTr("My online games")
+        color: Theme.accent
+        font.pixelSize: 20
+        font.bold: true
+    }
+    TableButton {
+        x: 1100
+        y: 76
+        implicitHeight: 36
+        font.pixelSize: 15
+        enabled: page.connected
+        text: qsTr("Refresh")
+        onClicked: page.online.refreshGames()
+    }
+    ListView {
+        id: games
+        objectName: "onlineGames"
+        x: 680
+        y: 120
+        width: 560
+        height: 580
+        clip: true
+        spacing: 6
+        model: page.online.games
+        delegate: Rectangle {
+            id: game
+            required property int game
+            required property string title
+            required property string detail
+            width: games.width
+            height: 52
+            radius: 8
+            color: Theme.panel
+            Text { x: 16; y: 6; text: game.title; color: Theme.text; font.pixelSize: 17; width: 400; elide: Text.ElideRight }
+            Text { x: 16; y: 28; text: game.detail; color: Theme.dim; font.pixelSize: 13; width: 400; elide: Text.ElideRight }
+            TableButton {
+                anchors.right: parent.right
+                anchors.rightMargin: 8
+                anchors.verticalCenter: parent.verticalCenter
+                implicitHeight: 36
+                font.pixelSize: 15
+                text: qsTr("Open")
+                onClicked: page.online.openGame(game.game)
+            }
+        }
+    }
+    Text {
+            visible: games.count === 0
+            anchors.centerIn: games
+            width: games.width - 40
+            horizontalAlignment: Text.AlignHCenter
+            wrapMode: Text.WordWrap
+            text: page.connected ? qsTr("No finished online games yet") : qsTr("Connect on the Play online screen to see your games on the server")
+            color: Theme.dim
+            font.pixelSize: 18
     }
 
     Keys.onEscapePressed: ApplicationWindow.window.go("home")

@@ -46,7 +46,7 @@ Rectangle {
             font.pixelSize: 18
             font.bold: true
             elide: Text.ElideRight
-            width: panel.width - 30
+            width: panel.width - 30 - (panel.showBacks || (seat.clock !== undefined && seat.clock >= 0) ? 48 : 0)
         }
         Row {
             spacing: 10
@@ -73,6 +73,7 @@ Rectangle {
             Badge { visible: seat.dealer === true; label: qsTr("Dealer", "badge: 庄"); tint: Theme.defenders }
             Badge { visible: seat.bidder === true; label: qsTr("Bid", "badge: 亮"); tint: Theme.accent }
             Badge { visible: seat.friend === true; label: qsTr("Friend"); tint: "#ba68c8" }
+            Badge { visible: seat.trustee === true; label: qsTr("Auto", "badge: 托管"); tint: "#90a4ae" }
             Text {
                 text: seat.thinking ? qsTr("thinking…") : seat.passed ? qsTr("no bid") : ""
                 color: Theme.accent
@@ -83,13 +84,47 @@ Rectangle {
         }
     }
 
-    Row {
-        // a few card backs, as many as the count allows (up to 6)
-        visible: panel.showBacks && (seat.openCards || []).length === 0
+    Rectangle {
+        // the online turn clock at the seat to act
+        objectName: "clock"
+        visible: (seat.clock === undefined ? -1 : seat.clock) >= 0
         anchors.right: parent.right
         anchors.rightMargin: 8
-        anchors.bottom: parent.bottom
-        anchors.bottomMargin: 6
+        anchors.top: parent.top
+        anchors.topMargin: 6
+        width: 44
+        height: 26
+        radius: 13
+        color: (seat.clock || 0) <= 5 ? "#c62828" : "#33ffffff"
+        Text {
+            anchors.centerIn: parent
+            text: String(seat.clock === undefined ? "" : seat.clock)
+            color: "white"
+            font.pixelSize: 15
+            font.bold: true
+        }
+    }
+    Text {
+        // the suits this seat has shown it cannot follow (card counter)
+        visible: panel.showBacks && App.settings.showCounter && (seat.voids || "") !== ""
+        anchors.left: parent.left
+        anchors.leftMargin: 18
+        anchors.top: parent.bottom
+        anchors.topMargin: 3
+        text: qsTr("Void: %1").arg(seat.voids || "")
+        color: Theme.text
+        font.pixelSize: 14
+        style: Text.Outline
+        styleColor: "#000000"
+    }
+
+    Row {
+        // a few card backs, as many as the count allows (up to 3); the clock takes their place
+        visible: panel.showBacks && (seat.openCards || []).length === 0 && !((seat.clock === undefined ? -1 : seat.clock) >= 0)
+        anchors.right: parent.right
+        anchors.rightMargin: 8
+        anchors.top: parent.top
+        anchors.topMargin: 8
         spacing: -14
         Repeater {
             model: Math.min(3, Math.ceil((seat.count || 0) / 9))

@@ -16,13 +16,52 @@ FocusScope {
     component Label2: Text {
         color: Theme.text
         font.pixelSize: 18
-        Layout.preferredWidth: 260
+        Layout.preferredWidth: 230
+    }
+    component Volume: RowLayout {
+        property alias value: slider.value
+        signal moved(int v)
+        Layout.fillWidth: true
+        Slider {
+            id: slider
+            Layout.fillWidth: true
+            from: 0
+            to: 100
+            stepSize: 5
+            onMoved: parent.moved(Math.round(value))
+        }
+        Text {
+            Layout.preferredWidth: 56
+            text: slider.value > 0 ? Math.round(slider.value) + "%" : qsTr("off")
+            color: Theme.dim
+            font.pixelSize: 16
+        }
     }
 
     GridLayout {
-        x: 260
+        x: 680
         y: 110
-        width: 760
+        width: 540
+        columns: 2
+        rowSpacing: 16
+        columnSpacing: 20
+        Label2 { text: qsTr("Card sound"); Layout.preferredWidth: 200 }
+        Volume { objectName: "cardVolume"; value: App.settings.cardVolume; onMoved: (v) => App.settings.cardVolume = v }
+        Label2 { text: qsTr("Trick won sound"); Layout.preferredWidth: 200 }
+        Volume { value: App.settings.trickVolume; onMoved: (v) => App.settings.trickVolume = v }
+        Label2 { text: qsTr("Your-turn chime"); Layout.preferredWidth: 200 }
+        Volume { value: App.settings.chimeVolume; onMoved: (v) => App.settings.chimeVolume = v }
+        Label2 { text: qsTr("Card counter"); Layout.preferredWidth: 200 }
+        Switch {
+            checked: App.settings.showCounter
+            onToggled: App.settings.showCounter = checked
+        }
+    }
+
+    GridLayout {
+        x: 60
+        y: 110
+        width: 580
         columns: 2
         rowSpacing: 16
         columnSpacing: 20
@@ -85,7 +124,7 @@ FocusScope {
     }
 
     Row {
-        x: 260
+        x: 60
         y: 560
         spacing: 16
         Text { text: qsTr("Preview"); color: Theme.dim; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }

@@ -10,6 +10,8 @@ FocusScope {
     height: Theme.baseHeight
     focus: true
     property var table: App.table
+    property bool showChat: false
+    readonly property bool online: table.kind === "online" || (table.kind === "spectator" && App.online.room.id !== undefined)
     readonly property int flight: App.settings.flightMs
     readonly property point centre: Qt.point(640, 318)
     // Where each compass position's seat is, for cards flying to and from it.
@@ -25,11 +27,11 @@ FocusScope {
         onLeave: page.leave()
     }
 
-    // the attackers' captured point cards, under the points in the top bar
+    // the attackers' captured point cards, under the points in the top bar (squeezed to fit)
     Row {
         x: 790
         y: 54
-        spacing: -16
+        spacing: Math.min(-16, (210 - 30 * page.table.capturedCards.length) / Math.max(1, page.table.capturedCards.length - 1))
         Repeater {
             model: page.table.capturedCards
             delegate: CardView { required property string modelData; code: modelData; width: 30; height: 43; accessibleName: modelData }
@@ -78,6 +80,55 @@ FocusScope {
     Connections {
         target: page.table
         function onDealt(pos) { var f = flyers.itemAt(pos); if (f) f.fly() }
+        function onKittyMoved(pos, count, toDealer) { kittyFlight.start(pos, count, toDealer) }
+        function onThrowPulled(pos, cards) { trickArea.pullBack(pos, cards) }
+    }
+
+    // the kitty: its cards go from the centre to the dealer, and the buried ones come back
+    Item {
+        id: kittyFlight
+        objectName: "kittyFlight"
+        property int pos: 0
+        property int count: 0
+        property bool toDealer: true
+        property real t: 0
+        visible: kittyAnim.running
+        z: 20
+        function start(p, n, inward) {
+            if (page.flight <= 0 || n <= 0)
+                return
+            pos = p
+            count = n
+            toDealer = inward
+            kittyAnim.restart()
+        }
+        readonly property point seatAt: page.seatPoints[pos]
+        readonly property point a: toDealer ? page.centre : seatAt
+        readonly property point b: toDealer ? seatAt : page.centre
+        Repeater {
+            model: kittyFlight.count
+            delegate: CardView {
+                required property int index
+                code: "back"
+                width: 60
+                height: 86
+                // fanned while they travel, one after another
+                readonly property real lag: index / Math.max(1, kittyFlight.count) * 0.4
+                readonly property real u: Math.max(0, Math.min(1, (kittyFlight.t - lag) / 0.6))
+                x: kittyFlight.a.x - 30 + (kittyFlight.b.x - kittyFlight.a.x) * u + (index - kittyFlight.count / 2) * 6 * (1 - u)
+                y: kittyFlight.a.y - 43 + (kittyFlight.b.y - kittyFlight.a.y) * u
+                opacity: kittyFlight.toDealer ? 1 - u * 0.5 : 0.5 + u * 0.5
+            }
+        }
+        NumberAnimation {
+            id: kittyAnim
+            target: kittyFlight
+            property: "t"
+            from: 0
+            to: 1
+            duration: page.flight * 4
+            easing.type: Easing.InOutQuad
+        }
     }
 
     // seats: top (opposite), left, right, and yours
@@ -99,13 +150,16 @@ FocusScope {
             required property bool passed
             required property bool friend
             required property var openCards
-            readonly property var seatData: ({ name: name, count: count, dealer: dealer, bidder: bidder, active: active, thinking: thinking, side: side, level: level, passed: passed, friend: friend, openCards: openCards })
-            readonly property var panelPos: [Qt.point(12, 444), Qt.point(1038, 230), Qt.point(525, 50), Qt.point(12, 230)][pos]
+            required property bool trustee
+            required property int clock
+            required property string voids
+            readonly property var seatData: ({ name: name, count: count, dealer: dealer, bidder: bidder, active: active, thinking: thinking, side: side, level: level, passed: passed, friend: friend, openCards: openCards, trustee: trustee, clock: clock, voids: voids })
+            readonly property var panelPos: [Qt.point(12, 444), Qt.point(1018, 230), Qt.point(515, 50), Qt.point(12, 230)][pos]
 
             SeatPanel {
                 x: seatItem.panelPos.x
                 y: seatItem.panelPos.y
-                width: seatItem.pos === 0 ? 210 : 230
+                width: seatItem.pos === 0 ? 210 : 250
                 height: seatItem.pos === 0 ? 90 : 84
                 seat: seatItem.seatData
                 showBacks: seatItem.pos !== 0
@@ -201,6 +255,78 @@ FocusScope {
         }
     }
 
+    // the card counter (记牌器), when switched on
+    CounterPanel {
+        objectName: "counterPanel"
+        x: 12
+        y: 56
+        visible: App.settings.showCounter && page.table.counter.count > 0
+    }
+
+    // toggles at the top right: the counter, 托管, the room's chat; who is watching
+    Column {
+        x: 1030
+        y: 54
+        spacing: 4
+        Row {
+            spacing: 6
+            anchors.right: parent.right
+            SmallToggle {
+                visible: page.table.kind !== "replay"
+                text: qsTr("Counter")
+                checked: App.settings.showCounter
+                onClicked: App.settings.showCounter = !App.settings.showCounter
+            }
+            SmallToggle {
+                objectName: "trusteeToggle"
+                visible: page.table.canTrustee
+                text: qsTr("Auto-play")
+                checked: page.table.trustee
+                onClicked: page.table.toggleTrustee()
+            }
+            SmallToggle {
+                visible: page.online
+                text: qsTr("Chat")
+                checked: page.showChat
+                onClicked: page.showChat = !page.showChat
+            }
+        }
+        Text {
+            visible: page.online
+            anchors.right: parent.right
+            text: qsTr("%1 watching").arg(page.table.spectators)
+            color: Theme.dim
+            font.pixelSize: 14
+        }
+    }
+    ChatPanel {
+        visible: page.online && page.showChat
+        x: 918
+        y: 120
+        width: 350
+        height: 300
+        z: 30
+    }
+    Rectangle {
+        // reconnect banner, online
+        visible: page.online && App.online.banner !== ""
+        width: parent.width
+        height: 30
+        y: 46
+        z: 40
+        color: "#8d6e00"
+        Text { anchors.centerIn: parent; text: App.online.banner; color: "white"; font.pixelSize: 15 }
+    }
+
+    TrickList {
+        objectName: "trickList"
+        visible: actionBar.showTricks
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 50
+        z: 35
+        onClose: actionBar.showTricks = false
+    }
+
     FriendDialog {
         visible: page.table.phase === "call-friend" && page.table.actions.indexOf("call-friend") >= 0
         anchors.horizontalCenter: parent.horizontalCenter
@@ -230,6 +356,26 @@ FocusScope {
         if (event.key === Qt.Key_L && !event.isAutoRepeat) {
             page.table.setShowLastTrick(false)
             event.accepted = true
+        }
+    }
+
+    component SmallToggle: Button {
+        id: toggle
+        implicitHeight: 30
+        implicitWidth: Math.max(64, label.implicitWidth + 18)
+        focusPolicy: Qt.NoFocus
+        contentItem: Text {
+            id: label
+            text: toggle.text
+            font.pixelSize: 14
+            color: toggle.checked ? "#1b1b1b" : Theme.text
+            horizontalAlignment: Text.AlignHCenter
+            verticalAlignment: Text.AlignVCenter
+        }
+        background: Rectangle {
+            radius: 15
+            color: toggle.checked ? Theme.accent : toggle.hovered ? Theme.buttonHover : "#80203a2a"
+            border.color: toggle.checked ? "#7a5a10" : "#50ffffff"
         }
     }
 }

@@ -23,6 +23,7 @@ Item {
             required property bool leader
             required property bool winning
             required property bool ruff
+            required property string flash
             readonly property real spread: Math.min(26, area.cardWidth * 0.3)
             readonly property real rowWidth: area.cardWidth + Math.max(0, cards.length - 1) * spread
             readonly property bool swept: area.table.sweeping && !area.table.showLastTrick
@@ -43,8 +44,30 @@ Item {
 
             property int shown: cards.length
             onShownChanged: {
-                if (shown > 0 && area.flight > 0 && !area.table.showLastTrick)
+                if (shown > 0 && area.flight > 0 && !area.table.showLastTrick) {
                     flyIn.restart()
+                    if (flash !== "")
+                        flashAnim.restart()
+                }
+            }
+            Rectangle {
+                // a short highlight when trumps or a tractor land
+                id: flashRing
+                objectName: "flash"
+                anchors.fill: parent
+                anchors.margins: -6
+                radius: 10
+                color: slot.flash === "tractor" ? "#40f2c14e" : "#3064b5f6"
+                border.width: 3
+                border.color: slot.flash === "tractor" ? Theme.accent : "#90caf9"
+                opacity: 0
+                z: -1
+            }
+            SequentialAnimation {
+                id: flashAnim
+                PauseAnimation { duration: area.flight }
+                NumberAnimation { target: flashRing; property: "opacity"; from: 0; to: 1; duration: 90 }
+                NumberAnimation { target: flashRing; property: "opacity"; to: 0; duration: 520; easing.type: Easing.InQuad }
             }
             NumberAnimation {
                 id: flyIn
@@ -102,6 +125,50 @@ Item {
                 style: Text.Outline
                 styleColor: "#000000"
             }
+        }
+    }
+
+    // A failed throw: the cards that could not be thrown go back to the thrower's seat, and
+    // only the forced cards stay on the table.
+    function pullBack(pos, cards) {
+        if (area.flight <= 0 || cards.length === 0)
+            return
+        pulled.pos = pos
+        pulled.cards = cards
+        pullAnim.restart()
+    }
+    Item {
+        id: pulled
+        objectName: "pulledBack"
+        property int pos: 0
+        property var cards: []
+        property real t: 0
+        visible: pullAnim.running
+        width: area.cardWidth + Math.max(0, cards.length - 1) * 26
+        height: area.cardHeight
+        readonly property point from: Qt.point(area.width / 2 + area.slotCentres[pos].x - width / 2, area.height / 2 + area.slotCentres[pos].y - area.cardHeight * 0.35 - height / 2)
+        readonly property point to: Qt.point(area.width / 2 + area.seatOrigins[pos].x - width / 2, area.height / 2 + area.seatOrigins[pos].y - height / 2)
+        x: from.x + (to.x - from.x) * t
+        y: from.y + (to.y - from.y) * t
+        opacity: 1 - t * 0.7
+        z: 10
+        Repeater {
+            model: pulled.cards
+            delegate: CardView {
+                required property int index
+                required property string modelData
+                code: modelData
+                x: index * 26
+                width: area.cardWidth
+                height: area.cardHeight
+                dimmed: true
+            }
+        }
+        SequentialAnimation {
+            id: pullAnim
+            PropertyAction { target: pulled; property: "t"; value: 0 }
+            PauseAnimation { duration: Math.max(400, area.flight * 3) }
+            NumberAnimation { target: pulled; property: "t"; to: 1; duration: area.flight * 2.5; easing.type: Easing.InOutCubic }
         }
     }
 

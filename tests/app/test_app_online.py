@@ -1,5 +1,7 @@
-"""An online hand against the real server on 127.0.0.1, played through the table's view-model;
-and a spectator of that room sees no hand."""
+"""Online against the real server on 127.0.0.1, through the app's view-models as a player uses
+them: the waiting room (sit, bots of a chosen level, ready, start), a hand played through the
+table, the room's chat, the spectator count and the turn clock, 托管, and the player's games on
+the server opened in the replay viewer. A spectator sees no hand."""
 
 from __future__ import annotations
 
@@ -44,24 +46,66 @@ async def _until(pred, timeout: float) -> bool:
     return pred()
 
 
-def test_online_hand_against_the_real_server(ui, server) -> None:
+def _run(ui, coro_fn, timeout: float = 150):
+    """Run a test's coroutine on a qasync loop; the app's connection closes with the loop."""
     import qasync
     from PySide6.QtGui import QGuiApplication
 
+    from app.online import lobby_of
+
+    async def whole():
+        try:
+            return await asyncio.wait_for(coro_fn(), timeout)
+        finally:
+            ui.app.set_session(None)
+            await lobby_of(ui.app.online).close()
+
     loop = qasync.QEventLoop(QGuiApplication.instance(), already_running=False)
     asyncio.set_event_loop(loop)
+    try:
+        return loop.run_until_complete(whole())
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
+
+
+async def _into_waiting_room(ui, server: str) -> None:
+    online = ui.app.online
+    online.connectTo(server, "Ann")
+    assert await _until(lambda: online.status == "connected", 10), online.error
+    online.createRoom("classic")
+    assert await _until(lambda: online.room.get("seated") is True, 10), online.error
+
+
+def _seat_rows(online) -> list[dict]:
+    return online.roomSeats.rows()
+
+
+def test_waiting_room_then_a_hand_then_its_record(ui, server) -> None:
     table = ui.table
     online = ui.app.online
 
     async def play() -> dict:
-        online.connectTo(server, "Ann")
-        assert await _until(lambda: online.status == "connected", 10), online.error
-        online.createRoom("classic")
-        assert await _until(lambda: ui.app.session is not None, 10), online.error
+        await _into_waiting_room(ui, server)
+        # the creator sits and waits: no auto-fill, no hand yet
+        assert online.waiting and ui.window.property("screen") == "room"
+        assert online.room["owner"] is True
+        rows = _seat_rows(online)
+        assert [r["mine"] for r in rows] == [True, False, False, False]
+        assert not any(r["taken"] for r in rows[1:])
+        assert table.session.view is None
+        # the owner fills the other seats with AI of a chosen level, gets ready and starts
+        for seat, level in ((1, "easy"), (2, "normal"), (3, "random")):
+            online.addBot(seat, level)
+        assert await _until(lambda: all(r["taken"] for r in _seat_rows(online)), 10)
+        assert [r["bot"] for r in _seat_rows(online)] == ["", "easy", "normal", "random"]
+        assert not online.room["full"]  # not ready yet
+        online.setReady(True)
+        assert await _until(lambda: online.room.get("full") is True, 10)
+        online.startMatch()
+        assert await _until(lambda: ui.window.property("screen") == "table", 10), online.error
         session = ui.app.session
-        assert session.kind == "online" and session.seat is not None
         assert await _until(lambda: session.view is not None, 10)
-        assert await _until(lambda: online.rooms.count >= 1, 5)
         moves = 0
         while table.phase != "done":
             ready = await _until(
@@ -70,13 +114,80 @@ def test_online_hand_against_the_real_server(ui, server) -> None:
             assert ready, f"stuck in {table.phase}"
             if table.phase != "done" and human_step(table):
                 moves += 1
-                await asyncio.sleep(0.05)
-        return {"moves": moves, "result": table.result}
+            # always yield: an optional bid while dealing is nothing to do, and a busy loop
+            # here would starve the connection that brings the next view
+            await asyncio.sleep(0.05)
+        result = table.result
+        # the finished hand is among my games on the server and opens in the replay viewer
+        online.refreshGames()
+        assert await _until(lambda: online.games.count >= 1, 10), online.error
+        online.openGame(online.games.rows()[0]["game"])
+        assert await _until(lambda: table.kind == "replay", 10), online.error
+        return {"moves": moves, "result": result, "steps": table.replaySteps}
 
-    try:
-        out = loop.run_until_complete(asyncio.wait_for(play(), 180))
-    finally:
-        ui.app.set_session(None)
-        asyncio.set_event_loop(None)
+    out = _run(ui, play)
     assert out["moves"] >= 10
     assert out["result"]["title"] in ("You win the hand", "You lose the hand")
+    assert out["steps"] > 25
+
+
+def test_chat_spectators_clock_and_trustee(ui, server) -> None:
+    from net.client import Client
+
+    table = ui.table
+    online = ui.app.online
+
+    async def run() -> dict:
+        # a room with a turn clock, made by another player; Ann joins it from the lobby
+        host = Client(f"ws://{server}", name="Mei")
+        await host.connect()
+        room = (await host.create({"preset": "classic", "turn_timer": 30}))["room"]
+        await host.join(room)  # the owner stays up: she watches her room
+        online.connectTo(server, "Ann")
+        assert await _until(lambda: online.status == "connected", 10), online.error
+        assert await _until(lambda: online.rooms.count >= 1, 10)
+        online.joinRoom(room)
+        assert await _until(lambda: online.room.get("id") == room, 10), online.error
+        assert ui.window.property("screen") == "room"
+        assert online.room["owner"] is False and online.room["seated"] is False
+        online.sit(0)
+        assert await _until(lambda: online.room.get("seated") is True, 10), online.error
+        # chat, both ways
+        online.sendChat("hello table")
+        await host.chat(room, "你好")
+        assert await _until(lambda: online.chat.count >= 2, 10)
+        lines = online.chat.rows()
+        assert {"name": "Ann", "text": "hello table", "mine": True} in lines
+        assert {"name": "Mei", "text": "你好", "mine": False} in lines
+        # a second watcher: the count reaches the waiting room and the table
+        assert online.room["spectators"] == 1
+        watcher = Client(f"ws://{server}", name="Bo")
+        await watcher.connect()
+        await watcher.join(room)
+        assert await _until(lambda: online.room.get("spectators") == 2, 10)
+        online.setReady(True)
+        for seat in (1, 2, 3):
+            await host.add_bot(room, seat, "easy")
+        assert await _until(lambda: online.room.get("full") is True, 10)
+        await host.start(room)
+        assert await _until(lambda: ui.window.property("screen") == "table", 10)
+        session = ui.app.session
+        assert await _until(lambda: table.spectators == 2, 10)
+        # the turn clock runs at the seat to act (mine, when the kitty or a play waits for me)
+        assert await _until(lambda: any(r["clock"] >= 0 for r in table.seats.rows()), 60)
+        clocks = [r for r in table.seats.rows() if r["clock"] >= 0]
+        assert len(clocks) == 1 and clocks[0]["active"] and 0 <= clocks[0]["clock"] <= 30
+        # 托管: the server plays my seat, and my seat shows it
+        assert table.canTrustee
+        table.toggleTrustee()
+        assert await _until(lambda: table.seats.rows()[0]["trustee"], 10)
+        assert table.trustee
+        # …and plays on without me: my hand shrinks while I do nothing
+        before = session.view.counts[session.seat]
+        assert await _until(lambda: session.view.counts[session.seat] <= before - 2, 60)
+        await watcher.close()
+        await host.close()
+        return {"hand": session.view.hand_no}
+
+    out = _run(ui, run)
+    assert out["hand"] == 1

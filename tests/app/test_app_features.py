@@ -1,0 +1,173 @@
+"""The assists and the feel of the table: the card counter, statistics, the list of tricks,
+drag-selecting a run, 托管 offline, the motion signals (kitty, failed throw, highlights) and
+the sounds with the turn alert."""
+
+from __future__ import annotations
+
+import wave
+from collections import Counter
+
+from app import counter, stats
+from app.screenshots import human_step, wait_until
+from app.sounds import SOUNDS, scaled_wav
+from engine.cards import POINTS, deck
+from engine.order import trumps_for
+from engine.rules import preset
+
+
+def _to_tricks(ui, seed: int, tricks: int) -> None:
+    """An offline hand at instant speed, the player bidding, until ``tricks`` tricks are done."""
+    table = ui.table
+    ui.app.start_rules(preset("classic"), seat=0, seed=seed)
+    while table.phase != "done" and len(table.session.view.tricks) < tricks:
+        v = table.session.view
+        if not wait_until(lambda: bool(table.session.view.actions) or table.phase == "done", 30):
+            break
+        if not human_step(table, bid=True) and v is table.session.view:
+            wait_until(lambda: False, 0.01)
+
+
+def test_card_counter_accounts_for_every_card(ui) -> None:
+    table = ui.table
+    _to_tricks(ui, seed=4, tricks=6)
+    v = table.session.view
+    assert v.phase == "play" and len(v.tricks) >= 6
+    rows = table.counter.rows()
+    unseen = counter.unseen(v)
+    played = counter.played_cards(v)
+    # every card of the decks is in my hand, played, buried by me, or still out
+    total = Counter(v.hand) + Counter(played) + Counter(v.buried) + unseen
+    assert total == Counter(deck(v.rules.decks))
+    assert sum(r["remaining"] for r in rows) == sum(unseen.values())
+    for r in rows:
+        suit = r["suit"]
+        assert r["remaining"] == sum(n for c, n in unseen.items() if v.trumps.suit(c) == suit)
+    assert table.pointsOut == v.rules.total_points - sum(POINTS.get(c, 0) for c in played)
+    # each seat's known voids are shown at its seat
+    shown = {r["seat"]: r["voids"] for r in table.seats.rows()}
+    assert all(bool(shown[s]) for s in counter.voids(v))
+    # the list of this hand's tricks, on demand
+    listed = table.handTricks.rows()
+    assert [r["no"] for r in listed] == list(range(1, len(v.tricks) + 1))
+    assert [r["points"] for r in listed] == [t["points"] for t in v.tricks]
+    assert all(len(r["plays"]) == 4 for r in listed)
+
+
+def test_voids_from_a_short_follow() -> None:
+    from engine.views import View
+
+    trick = {
+        "leader": 0,
+        "plays": [(0, ("AH", "AH")), (1, ("3H", "4C")), (2, ("5D", "6D")), (3, ("KH", "QH"))],
+        "winner": 0,
+        "points": 10,
+    }
+    fields = dict.fromkeys(View.__slots__)
+    fields.update(
+        tricks=(trick,),
+        trick=((1, ("7C",)), (2, ("2S",))),  # a trick under way: seat 2 ruffs a club lead
+        phase="play",
+        level="2",
+        trump="S",
+        trump_known=True,
+        rules=preset("classic"),
+    )
+    v = View(**fields)
+    assert counter.voids(v) == {1: ["H"], 2: ["H", "C"]}
+
+
+def test_statistics_count_each_finished_hand_once(ui) -> None:
+    stats.reset()
+    table = ui.table
+    _to_tricks(ui, seed=6, tricks=99)
+    assert table.phase == "done"
+    data = stats.load()
+    assert data["hands"] == 1
+    assert data["dealerHands"] + data["attackerHands"] == 1
+    won = table.result["won"]
+    assert data["handsWon"] == int(won)
+    session = table.session
+    session.count_hand(f"offline:{session.seed}:1")  # the same hand again: not counted twice
+    assert stats.load()["hands"] == 1
+    rows = ui.app.statistics()
+    assert rows[0]["played"] == 1 and rows[0]["won"] == int(won)
+    ui.window.setProperty("screen", "stats")
+    wait_until(lambda: False, 0.1)
+
+
+def test_drag_across_the_hand_selects_a_run(ui) -> None:
+    table = ui.table
+    ui.app.start_rules(preset("classic"), seat=0, seed=9)
+    assert wait_until(lambda: table.hand.count >= 8, 20)
+    ui.settings.speed = "normal"  # hold the deal still enough: no cards arrive mid-drag
+    by_slot = {r["slot"]: r["uid"] for r in table.hand.rows()}
+    table.beginDrag(by_slot[1])
+    table.dragTo(by_slot[3])
+    table.dragTo(by_slot[5])
+    table.endDrag()
+    picked = sorted(r["slot"] for r in table.hand.rows() if r["picked"])
+    assert picked == [1, 2, 3, 4, 5]
+    # dragging back shrinks the run; starting on a picked card takes cards out
+    table.beginDrag(by_slot[5])
+    table.dragTo(by_slot[4])
+    table.endDrag()
+    assert sorted(r["slot"] for r in table.hand.rows() if r["picked"]) == [1, 2, 3]
+    table.beginDrag(by_slot[7])  # a click is a drag of one card
+    table.endDrag()
+    assert sorted(r["slot"] for r in table.hand.rows() if r["picked"]) == [1, 2, 3, 7]
+
+
+def test_trustee_offline_plays_the_hand_for_me(ui) -> None:
+    table = ui.table
+    ui.app.start_rules(preset("classic"), seat=0, seed=12)
+    assert table.canTrustee and not table.trustee
+    table.toggleTrustee()
+    assert table.trustee
+    assert wait_until(lambda: table.phase == "done", 60), table.phase
+    assert table.hand.count == 0
+    table.toggleTrustee()
+    assert not table.trustee
+
+
+def test_motion_signals_kitty_and_highlights(ui) -> None:
+    table = ui.table
+    moved: list[tuple[int, int, bool]] = []
+    table.kittyMoved.connect(lambda p, n, inward: moved.append((p, n, inward)))
+    for seed in range(1, 30):
+        moved.clear()
+        _to_tricks(ui, seed=seed, tricks=1)
+        if table.session.view.dealer == 0:
+            break
+    assert moved[:2] == [(0, 8, True), (0, 8, False)]  # to the dealer, and back buried
+    trumps = trumps_for("2", "S")
+    from app.table import _flash
+
+    assert _flash(("3S", "3S", "4S", "4S"), trumps) == "tractor"
+    assert _flash(("BJ",), trumps) == "trump"
+    assert _flash(("AH",), trumps) == ""
+
+
+def test_sounds_and_the_turn_alert(ui, tmp_path) -> None:
+    ui.app.sounds.played.clear()
+    ui.settings.cardVolume = 40
+    _to_tricks(ui, seed=3, tricks=2)
+    names = [n for n, _ in ui.app.sounds.played]
+    assert "card" in names and "trick" in names and "turn" in names
+    assert ("card", 40) in ui.app.sounds.played
+    # offscreen the window is never active: each turn flashes the taskbar entry
+    if not ui.window.isActive():
+        assert ui.app.alerts > 0
+    ui.settings.cardVolume = 0
+    ui.app.sounds.played.clear()
+    ui.app._play_sound("card")
+    assert ui.app.sounds.played == []  # volume 0 is off
+    ui.settings.cardVolume = 60
+    # the shipped sounds, and their volume scaling
+    for name in ("card", "trick", "turn"):
+        with wave.open(str(SOUNDS / f"{name}.wav"), "rb") as w:
+            assert w.getnchannels() == 1 and w.getsampwidth() == 2 and w.getnframes() > 500
+    half = scaled_wav("turn", 50, tmp_path)
+    with wave.open(str(SOUNDS / "turn.wav"), "rb") as a, wave.open(str(half), "rb") as b:
+        full = memoryview(a.readframes(a.getnframes())).cast("h")
+        low = memoryview(b.readframes(b.getnframes())).cast("h")
+        assert abs(max(low) - max(full) // 2) <= 1
