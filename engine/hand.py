@@ -103,6 +103,7 @@ class Hand:
         self._rng.shuffle(cards)
         self.deck = cards
         self.dealt = 0
+        self._deal_total = 4 * self.rules.hand_size
         self.first_seat = self.dealer if self.dealer is not None else 0
         self.hands: list[Counter[Card]] = [Counter() for _ in range(4)]
         self.kitty: list[Card] = []
@@ -111,7 +112,9 @@ class Hand:
         self.first_bidder: int | None = None
         self.passed: set[int] = set()
         self._bids_cache: dict[int, tuple[Any, list[tuple[Card, ...]]]] = {}
-        self._bid_cards = [self.level + s for s in SUITS] + list(JOKERS)
+        self._bid_cards = (*(self.level + s for s in SUITS), *JOKERS)
+        self._bid_card_set = frozenset(self._bid_cards)
+        self._bid_holding = [0, 0, 0, 0]  # bumped when a seat is dealt a card it could bid with
         self.phase = Phase.DEAL
         self.trumps: Trumps | None = None
         self.trump_how = ""
@@ -131,7 +134,7 @@ class Hand:
 
     @property
     def deal_complete(self) -> bool:
-        return self.dealt >= 4 * self.rules.hand_size
+        return self.dealt >= self._deal_total
 
     @property
     def defenders(self) -> tuple[int, ...]:
@@ -189,6 +192,8 @@ class Hand:
         card = self.deck[self.dealt]
         self.dealt += 1
         self.hands[seat][card] += 1
+        if card in self._bid_card_set:
+            self._bid_holding[seat] += 1
         self._emit(Event("deal", {"seat": seat, "card": card}, owner=seat, private=("card",)))
         if self.deal_complete:
             self.kitty = self.deck[self.dealt :]
@@ -236,17 +241,16 @@ class Hand:
         """Every bid ``seat`` could make now from the cards it holds."""
         if self.phase != Phase.DEAL or seat in self.passed:
             return []
-        have = self.hands[seat]
-        cards = [c for c in self._bid_cards if c in have]
-        if not cards:
-            return []
-        key = (self.bid, tuple((c, have[c]) for c in cards))
+        # Asked for every seat after every card dealt: answer again only when the standing bid
+        # or this seat's level cards and jokers changed.
+        key = (len(self.bids), self._bid_holding[seat])
         cached = self._bids_cache.get(seat)
         if cached is not None and cached[0] == key:
-            return cached[1]  # asked after every card dealt: answer from the same holding
+            return cached[1]
+        have = self.hands[seat]
         out = []
-        for card in cards:
-            for n in range(1, have[card] + 1):
+        for card in self._bid_cards:
+            for n in range(1, have.get(card, 0) + 1):
                 try:
                     check_bid(self.bid, seat, (card,) * n, self.level, self.rules)
                 except RulesError:
@@ -410,7 +414,8 @@ class Hand:
         hand = self.hands[seat]
         if self.trick.lead is None:
             others = [self.hands[s] for s in range(4) if s != seat]
-            seen = self.played + Counter(self.shown_buried())  # 潮汕: shown K/A are accounted for
+            shown = self.shown_buried()  # 潮汕: shown K/A are accounted for
+            seen = self.played + Counter(shown) if shown else self.played
             lead = check_lead(hand, cards, self.trumps, self.rules, others, seen)
             self.trick.lead = lead
             if lead.attempted is not None:
@@ -419,8 +424,12 @@ class Hand:
         else:
             first = self.trick.plays[0][1]
             check_follow(hand, cards, first, self.trick.lead.shape, self.trumps, self.rules)
-        hand.subtract(cards)
-        self.hands[seat] = +hand
+        for card in cards:
+            left = hand[card] - 1
+            if left:
+                hand[card] = left
+            else:
+                del hand[card]
         self.played.update(cards)
         self.trick.plays.append((seat, cards))
         self._emit(Event("play", {"seat": seat, "cards": list(cards)}))
