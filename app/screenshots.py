@@ -21,8 +21,10 @@ SHOTS = (
     "table-deal",
     "table-kitty",
     "table-play",
+    "table-counter",
     "table-result",
     "lobby",
+    "room",
     "spectator",
 )
 
@@ -141,6 +143,17 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
         select(table, list(cands[0]))
     shot("table-play")
 
+    # The card counter, a few tricks further on (voids show under the seats)
+    settings.showCounter = True
+    for _ in range(12):
+        if len(table.session.view.tricks) >= 8:
+            break
+        wait_until(lambda: _me_to_act(table), 20)
+        human_step(table)
+    wait_until(lambda: _me_to_act(table) and len(table.session.view.trick) >= 1, 20)
+    shot("table-counter")
+    settings.showCounter = False
+
     # To the end of the hand, quickly.
     settings.speed = "instant"
     while table.phase != "done":
@@ -230,6 +243,23 @@ def _online_run(
             return False
         await asyncio.sleep(0.3)  # let the list settle (Qt's events run on this loop)
         shot("lobby")
+        # The waiting room of a room of Ann's: an AI seat, Mei seated, a word in the chat
+        vm.createRoom("classic")
+        if not await until(lambda: vm.room.get("seated") is True, 10):
+            return False
+        mine = vm.room["id"]
+        vm.addBot(1, "easy")
+        await host.join(mine)
+        await host.sit(mine, 2)
+        await host.ready(mine)
+        await host.chat(mine, "你好! Ready when you are.")
+        vm.sendChat("Hi Mei, one more seat to fill")
+        await until(lambda: vm.chat.count >= 2 and vm.roomSeats.rows()[2]["ready"], 10)
+        await asyncio.sleep(0.3)
+        shot("room")
+        await host.leave(mine)
+        app_vm.leaveTable()
+        window.setProperty("screen", "lobby")
         # The server's bots play without pauses: show each play where it lands, not in flight.
         app_vm.settings.reduceMotion = True
         vm.watchRoom(room)

@@ -4,14 +4,6 @@
 <context>
     <name>ActionBar</name>
     <message>
-        <source>Bid %1</source>
-        <translation>亮 %1</translation>
-    </message>
-    <message>
-        <source>Pass</source>
-        <translation>不亮</translation>
-    </message>
-    <message>
         <source>Hint</source>
         <translation>提示</translation>
     </message>
@@ -28,8 +20,23 @@
         <translation>底牌</translation>
     </message>
     <message>
+        <source>Tricks</source>
+        <translation>所有轮次</translation>
+    </message>
+    <message>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
+    </message>
+</context>
+<context>
+    <name>BidBar</name>
+    <message>
+        <source>Bid %1</source>
+        <translation>亮 %1</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>不亮</translation>
     </message>
 </context>
 <context>
@@ -38,6 +45,36 @@
         <source>T</source>
         <comment>trump mark on a card</comment>
         <translation>主</translation>
+    </message>
+</context>
+<context>
+    <name>ChatPanel</name>
+    <message>
+        <source>Chat</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <source>No messages yet</source>
+        <translation>还没有消息</translation>
+    </message>
+    <message>
+        <source>Say something</source>
+        <translation>说点什么</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+</context>
+<context>
+    <name>CounterPanel</name>
+    <message>
+        <source>Card counter</source>
+        <translation>记牌器</translation>
+    </message>
+    <message>
+        <source>points out: %1</source>
+        <translation>未出分：%1</translation>
     </message>
 </context>
 <context>
@@ -88,6 +125,10 @@
     <message>
         <source>Rules</source>
         <translation>规则</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>统计</translation>
     </message>
 </context>
 <context>
@@ -186,8 +227,32 @@
         <translation>牌局回放</translation>
     </message>
     <message>
+        <source>On this computer</source>
+        <translation>本机牌局</translation>
+    </message>
+    <message>
         <source>No finished hands yet. Every hand you finish is kept here.</source>
         <translation>还没有打完的牌局。每打完一局都会保存在这里。</translation>
+    </message>
+    <message>
+        <source>My online games</source>
+        <translation>我的联网牌局</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>No finished online games yet</source>
+        <translation>还没有打完的联网牌局</translation>
+    </message>
+    <message>
+        <source>Connect on the Play online screen to see your games on the server</source>
+        <translation>在联网对战页面连接后，可查看服务器上的牌局</translation>
     </message>
 </context>
 <context>
@@ -219,6 +284,73 @@
     <message>
         <source>Home</source>
         <translation>主页</translation>
+    </message>
+</context>
+<context>
+    <name>RoomPage</name>
+    <message>
+        <source>Room %1</source>
+        <translation>房间 %1</translation>
+    </message>
+    <message>
+        <source>Owner: %1</source>
+        <translation>房主：%1</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人观战</translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation>%1 号位</translation>
+    </message>
+    <message>
+        <source>Empty seat</source>
+        <translation>空座位</translation>
+    </message>
+    <message>
+        <source>AI (%1)</source>
+        <translation>电脑（%1）</translation>
+    </message>
+    <message>
+        <source>Away</source>
+        <translation>掉线</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Not ready</source>
+        <translation>未准备</translation>
+    </message>
+    <message>
+        <source>Sit here</source>
+        <translation>坐这里</translation>
+    </message>
+    <message>
+        <source>Stand up</source>
+        <translation>站起</translation>
+    </message>
+    <message>
+        <source>Add AI</source>
+        <translation>加电脑</translation>
+    </message>
+    <message>
+        <source>Start the match</source>
+        <translation>开始比赛</translation>
+    </message>
+    <message>
+        <source>Leave the room</source>
+        <translation>离开房间</translation>
+    </message>
+    <message>
+        <source>Fill the empty seats with players or AI; start when all four are ready.</source>
+        <translation>空座位可等玩家坐下或加电脑；四人都准备好后开始。</translation>
+    </message>
+    <message>
+        <source>The owner starts the match when all four seats are filled and ready.</source>
+        <translation>四个座位坐满并准备后，由房主开始比赛。</translation>
     </message>
 </context>
 <context>
@@ -265,6 +397,11 @@
         <translation>朋友</translation>
     </message>
     <message>
+        <source>Auto</source>
+        <comment>badge: 托管</comment>
+        <translation>托管</translation>
+    </message>
+    <message>
         <source>thinking…</source>
         <translation>思考中…</translation>
     </message>
@@ -272,12 +409,36 @@
         <source>no bid</source>
         <translation>不亮</translation>
     </message>
+    <message>
+        <source>Void: %1</source>
+        <translation>缺：%1</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>
     <message>
         <source>Settings</source>
         <translation>设置</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Card sound</source>
+        <translation>出牌声音</translation>
+    </message>
+    <message>
+        <source>Trick won sound</source>
+        <translation>赢一轮的声音</translation>
+    </message>
+    <message>
+        <source>Your-turn chime</source>
+        <translation>轮到你的提示音</translation>
+    </message>
+    <message>
+        <source>Card counter</source>
+        <translation>记牌器</translation>
     </message>
     <message>
         <source>Language</source>
@@ -432,10 +593,49 @@
     </message>
 </context>
 <context>
+    <name>StatsPage</name>
+    <message>
+        <source>Statistics</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>局数</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>胜</translation>
+    </message>
+    <message>
+        <source>Won %</source>
+        <translation>胜率</translation>
+    </message>
+    <message>
+        <source>Reset the statistics</source>
+        <translation>清空统计</translation>
+    </message>
+</context>
+<context>
     <name>TablePage</name>
     <message>
         <source>You are watching: no hand is shown</source>
         <translation>观战中：看不到任何人的手牌</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>记牌器</translation>
+    </message>
+    <message>
+        <source>Auto-play</source>
+        <translation>托管</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人观战</translation>
     </message>
 </context>
 <context>
@@ -496,6 +696,21 @@
     </message>
 </context>
 <context>
+    <name>TrickList</name>
+    <message>
+        <source>Tricks of this hand</source>
+        <translation>本局每一轮</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>%1 +%2</source>
+        <translation>%1 +%2</translation>
+    </message>
+</context>
+<context>
     <name>WatchPage</name>
     <message>
         <source>Watch</source>
@@ -551,6 +766,10 @@
     <message>
         <source>Left</source>
         <translation>上家</translation>
+    </message>
+    <message>
+        <source>Trumps</source>
+        <translation>主牌</translation>
     </message>
     <message>
         <source>No trump</source>
@@ -663,9 +882,49 @@
         <source>Connection lost: reconnecting…</source>
         <translation>连接已断开，正在重连…</translation>
     </message>
+    <message>
+        <source>Room %1 · hand %2</source>
+        <translation>房间 %1 · 第 %2 局</translation>
+    </message>
 </context>
 <context>
     <name>App</name>
+    <message>
+        <source>Hands</source>
+        <translation>牌局</translation>
+    </message>
+    <message>
+        <source>As the dealer's side</source>
+        <translation>坐庄一方</translation>
+    </message>
+    <message>
+        <source>As attackers</source>
+        <translation>闲家一方</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>整场比赛</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>困难</translation>
+    </message>
+    <message>
+        <source>Master</source>
+        <translation>大师</translation>
+    </message>
     <message>
         <source>yes</source>
         <translation>是</translation>

@@ -4,14 +4,6 @@
 <context>
     <name>ActionBar</name>
     <message>
-        <source>Bid %1</source>
-        <translation>亮 %1</translation>
-    </message>
-    <message>
-        <source>Pass</source>
-        <translation>不亮</translation>
-    </message>
-    <message>
         <source>Hint</source>
         <translation>提示</translation>
     </message>
@@ -28,8 +20,23 @@
         <translation>底牌</translation>
     </message>
     <message>
+        <source>Tricks</source>
+        <translation>所有輪次</translation>
+    </message>
+    <message>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
+    </message>
+</context>
+<context>
+    <name>BidBar</name>
+    <message>
+        <source>Bid %1</source>
+        <translation>亮 %1</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>不亮</translation>
     </message>
 </context>
 <context>
@@ -38,6 +45,36 @@
         <source>T</source>
         <comment>trump mark on a card</comment>
         <translation>主</translation>
+    </message>
+</context>
+<context>
+    <name>ChatPanel</name>
+    <message>
+        <source>Chat</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <source>No messages yet</source>
+        <translation>還沒有消息</translation>
+    </message>
+    <message>
+        <source>Say something</source>
+        <translation>說點什麼</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>發送</translation>
+    </message>
+</context>
+<context>
+    <name>CounterPanel</name>
+    <message>
+        <source>Card counter</source>
+        <translation>記牌器</translation>
+    </message>
+    <message>
+        <source>points out: %1</source>
+        <translation>未出分：%1</translation>
     </message>
 </context>
 <context>
@@ -88,6 +125,10 @@
     <message>
         <source>Rules</source>
         <translation>規則</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>統計</translation>
     </message>
 </context>
 <context>
@@ -186,8 +227,32 @@
         <translation>牌局回放</translation>
     </message>
     <message>
+        <source>On this computer</source>
+        <translation>本機牌局</translation>
+    </message>
+    <message>
         <source>No finished hands yet. Every hand you finish is kept here.</source>
         <translation>還沒有打完的牌局。每打完一局都會保存在這裡。</translation>
+    </message>
+    <message>
+        <source>My online games</source>
+        <translation>我的聯網牌局</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>重新整理</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>開啟</translation>
+    </message>
+    <message>
+        <source>No finished online games yet</source>
+        <translation>還沒有打完的聯網牌局</translation>
+    </message>
+    <message>
+        <source>Connect on the Play online screen to see your games on the server</source>
+        <translation>在聯網對戰頁面連線後，可查看伺服器上的牌局</translation>
     </message>
 </context>
 <context>
@@ -219,6 +284,73 @@
     <message>
         <source>Home</source>
         <translation>主頁</translation>
+    </message>
+</context>
+<context>
+    <name>RoomPage</name>
+    <message>
+        <source>Room %1</source>
+        <translation>房間 %1</translation>
+    </message>
+    <message>
+        <source>Owner: %1</source>
+        <translation>房主：%1</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人觀戰</translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation>%1 號位</translation>
+    </message>
+    <message>
+        <source>Empty seat</source>
+        <translation>空座位</translation>
+    </message>
+    <message>
+        <source>AI (%1)</source>
+        <translation>電腦（%1）</translation>
+    </message>
+    <message>
+        <source>Away</source>
+        <translation>斷線</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>準備</translation>
+    </message>
+    <message>
+        <source>Not ready</source>
+        <translation>未準備</translation>
+    </message>
+    <message>
+        <source>Sit here</source>
+        <translation>坐這裡</translation>
+    </message>
+    <message>
+        <source>Stand up</source>
+        <translation>站起</translation>
+    </message>
+    <message>
+        <source>Add AI</source>
+        <translation>加電腦</translation>
+    </message>
+    <message>
+        <source>Start the match</source>
+        <translation>開始比賽</translation>
+    </message>
+    <message>
+        <source>Leave the room</source>
+        <translation>離開房間</translation>
+    </message>
+    <message>
+        <source>Fill the empty seats with players or AI; start when all four are ready.</source>
+        <translation>空座位可等玩家坐下或加電腦；四人都準備好後開始。</translation>
+    </message>
+    <message>
+        <source>The owner starts the match when all four seats are filled and ready.</source>
+        <translation>四個座位坐滿並準備後，由房主開始比賽。</translation>
     </message>
 </context>
 <context>
@@ -265,6 +397,11 @@
         <translation>朋友</translation>
     </message>
     <message>
+        <source>Auto</source>
+        <comment>badge: 托管</comment>
+        <translation>託管</translation>
+    </message>
+    <message>
         <source>thinking…</source>
         <translation>思考中…</translation>
     </message>
@@ -272,12 +409,36 @@
         <source>no bid</source>
         <translation>不亮</translation>
     </message>
+    <message>
+        <source>Void: %1</source>
+        <translation>缺：%1</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>
     <message>
         <source>Settings</source>
         <translation>設定</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>關</translation>
+    </message>
+    <message>
+        <source>Card sound</source>
+        <translation>出牌聲音</translation>
+    </message>
+    <message>
+        <source>Trick won sound</source>
+        <translation>贏一輪的聲音</translation>
+    </message>
+    <message>
+        <source>Your-turn chime</source>
+        <translation>輪到你的提示音</translation>
+    </message>
+    <message>
+        <source>Card counter</source>
+        <translation>記牌器</translation>
     </message>
     <message>
         <source>Language</source>
@@ -432,10 +593,49 @@
     </message>
 </context>
 <context>
+    <name>StatsPage</name>
+    <message>
+        <source>Statistics</source>
+        <translation>統計</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>局數</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>勝</translation>
+    </message>
+    <message>
+        <source>Won %</source>
+        <translation>勝率</translation>
+    </message>
+    <message>
+        <source>Reset the statistics</source>
+        <translation>清空統計</translation>
+    </message>
+</context>
+<context>
     <name>TablePage</name>
     <message>
         <source>You are watching: no hand is shown</source>
         <translation>觀戰中：看不到任何人的手牌</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>記牌器</translation>
+    </message>
+    <message>
+        <source>Auto-play</source>
+        <translation>託管</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人觀戰</translation>
     </message>
 </context>
 <context>
@@ -496,6 +696,21 @@
     </message>
 </context>
 <context>
+    <name>TrickList</name>
+    <message>
+        <source>Tricks of this hand</source>
+        <translation>本局每一輪</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>%1 +%2</source>
+        <translation>%1 +%2</translation>
+    </message>
+</context>
+<context>
     <name>WatchPage</name>
     <message>
         <source>Watch</source>
@@ -551,6 +766,10 @@
     <message>
         <source>Left</source>
         <translation>上家</translation>
+    </message>
+    <message>
+        <source>Trumps</source>
+        <translation>主牌</translation>
     </message>
     <message>
         <source>No trump</source>
@@ -663,9 +882,49 @@
         <source>Connection lost: reconnecting…</source>
         <translation>連線已中斷，正在重新連線…</translation>
     </message>
+    <message>
+        <source>Room %1 · hand %2</source>
+        <translation>房間 %1 · 第 %2 局</translation>
+    </message>
 </context>
 <context>
     <name>App</name>
+    <message>
+        <source>Hands</source>
+        <translation>牌局</translation>
+    </message>
+    <message>
+        <source>As the dealer's side</source>
+        <translation>坐莊一方</translation>
+    </message>
+    <message>
+        <source>As attackers</source>
+        <translation>閒家一方</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>整場比賽</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>隨機</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>簡單</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>困難</translation>
+    </message>
+    <message>
+        <source>Master</source>
+        <translation>大師</translation>
+    </message>
     <message>
         <source>yes</source>
         <translation>是</translation>
