@@ -38,6 +38,9 @@ DEFAULT_BUDGET = 0.3  # seconds per searched decision (p95 ≤ 0.5 s on the 2-co
 MASTER_BUDGET = 1.2
 MAX_CANDIDATES = 4
 SWITCH_SE = 1.0  # another play replaces the policy's favourite when it gains this many SEs
+ELIMINATE = True  # drop rivals that cannot catch the favourite, so the others get more deals
+MIN_SAMPLES = 4  # deals every candidate gets before any is dropped
+DROP_SE = 2.0  # a rival this many SEs below the favourite is out
 MAX_SAMPLES = 200
 
 
@@ -94,8 +97,10 @@ def decide(
     samples: int = MAX_SAMPLES,
     seed: int = 0,
 ) -> Decision:
-    """Search the play for ``v``'s seat: at most ``samples`` deals and about ``budget`` seconds
-    (``None``: no clock, so the choice depends only on the view and the seed)."""
+    """Search the play for ``v``'s seat within about ``budget`` seconds (``None``: no clock, so
+    the choice depends only on the view and the seed) and ``samples`` deals' worth of playouts
+    (``samples`` times the number of candidates; dropped candidates leave more deals to the
+    rest)."""
     start = time.perf_counter()
     cands = candidates(v)
     if len(cands) == 1:
@@ -103,26 +108,34 @@ def decide(
     assert v.seat is not None
     rng = random.Random(_seed(v, seed))
     results: list[list[float]] = [[] for _ in cands]
-    n = 0
+    alive = list(range(len(cands)))
+    playouts = samples * len(cands)
+    n = done = 0
     deadline = math.inf if budget is None else start + budget
-    while n < samples:
+    while done + len(alive) <= playouts and n < MAX_SAMPLES:
+        if len(alive) == 1 and n >= MIN_SAMPLES:
+            break  # every rival is out: the favourite stands
+        t0 = time.perf_counter()
         world = sample_inferred(v, rng)
         row = []
-        for play in cands:
-            row.append(_playout(world, play, v.seat))
+        for i in alive:
+            row.append(_playout(world, cands[i], v.seat))
             if time.perf_counter() > deadline:
                 break
-        if len(row) < len(cands):
+        if len(row) < len(alive):
             break  # out of time mid-sample: only complete samples are compared
-        for i, u in enumerate(row):
+        for i, u in zip(alive, row, strict=True):
             results[i].append(u)
         n += 1
-        spent = time.perf_counter() - start
-        if budget is not None and spent + spent / n > budget:
+        done += len(alive)
+        if ELIMINATE and n >= MIN_SAMPLES:
+            alive = [i for i in alive if i == 0 or not _beaten(results[i], results[0])]
+        now = time.perf_counter()
+        if budget is not None and now + (now - t0) > deadline:
             break  # the next sample would overrun the budget
     if n == 0:
         return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
-    means = [statistics.fmean(r) for r in results]
+    means = [statistics.fmean(r) if r else -math.inf for r in results]
     best = _pick(results)
     rest = sorted((i for i in range(len(cands)) if i != best), key=lambda i: -means[i])
     order = [best, *rest]
@@ -130,16 +143,27 @@ def decide(
     return Decision(tuple(cands[best]), scores, n, True)
 
 
+def _diffs(rival: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the rival's gain over the favourite on their common deals."""
+    d = [a - b for a, b in zip(rival, base, strict=False)]
+    if len(d) < 2:
+        return (statistics.fmean(d) if d else 0.0), math.inf
+    return statistics.fmean(d), statistics.stdev(d) / math.sqrt(len(d))
+
+
+def _beaten(rival: list[float], base: list[float]) -> bool:
+    """A rival that cannot catch the favourite: clearly worse, or the same on every deal."""
+    gain, se = _diffs(rival, base)
+    return gain < -DROP_SE * se or (se == 0 and gain <= 0)
+
+
 def _pick(results: list[list[float]]) -> int:
     """The rule-based favourite (index 0) unless another candidate beats it on the same deals
-    by more than one standard error of the paired differences: deviating on noise loses."""
-    base = results[0]
-    n = len(base)
+    by more than ``SWITCH_SE`` standard errors of the paired differences: deviating on noise
+    loses."""
     best, best_gain = 0, 0.0
     for i in range(1, len(results)):
-        diffs = [a - b for a, b in zip(results[i], base, strict=True)]
-        gain = statistics.fmean(diffs)
-        se = statistics.stdev(diffs) / math.sqrt(n) if n >= 2 else math.inf
+        gain, se = _diffs(results[i], results[0])
         if gain > SWITCH_SE * se and gain > best_gain:
             best, best_gain = i, gain
     return best
