@@ -10,7 +10,7 @@ Rectangle {
     width: 900
     height: 440
     radius: 14
-    color: "#f010261a"
+    color: "#10261a"
     border.color: Theme.accent
     border.width: 2
 

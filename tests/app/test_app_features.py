@@ -154,9 +154,15 @@ def test_sounds_and_the_turn_alert(ui, tmp_path) -> None:
     names = [n for n, _ in ui.app.sounds.played]
     assert "card" in names and "trick" in names and "turn" in names
     assert ("card", 40) in ui.app.sounds.played
-    # offscreen the window is never active: each turn flashes the taskbar entry
+    # offscreen the window is never active: each turn flashes the taskbar entry, and the chime
+    # repeats while it is still the player's turn
     if not ui.window.isActive():
         assert ui.app.alerts > 0
+        assert wait_until(lambda: ui.table._my_turn_now(), 20)
+        ui.app._chimes_left = 2
+        turns = names.count("turn")
+        ui.app._chime_again()
+        assert [n for n, _ in ui.app.sounds.played].count("turn") == turns + 1
     ui.settings.cardVolume = 0
     ui.app.sounds.played.clear()
     ui.app._play_sound("card")

@@ -118,6 +118,9 @@ def test_waiting_room_then_a_hand_then_its_record(ui, server) -> None:
             # here would starve the connection that brings the next view
             await asyncio.sleep(0.05)
         result = table.result
+        # the next hand: ready again; the owner's client starts it once every seat is ready
+        table.nextHand()
+        assert await _until(lambda: session.view is not None and session.view.hand_no == 2, 20)
         # the finished hand is among my games on the server and opens in the replay viewer
         online.refreshGames()
         assert await _until(lambda: online.games.count >= 1, 10), online.error
