@@ -17,7 +17,17 @@ def test_boots_to_home_without_warnings(ui) -> None:
 
 
 def test_every_screen_loads_without_warnings(ui) -> None:
-    for screen in ("setup", "settings", "rules", "replays", "lobby", "watch", "home"):
+    for screen in (
+        "setup",
+        "settings",
+        "rules",
+        "replays",
+        "lobby",
+        "watch",
+        "stats",
+        "room",
+        "home",
+    ):
         ui.window.setProperty("screen", screen)
         pump(0.1)
         assert ui.window.property("screen") == screen

@@ -51,6 +51,20 @@ def test_card_counter_accounts_for_every_card(ui) -> None:
     assert [r["no"] for r in listed] == list(range(1, len(v.tricks) + 1))
     assert [r["points"] for r in listed] == [t["points"] for t in v.tricks]
     assert all(len(r["plays"]) == 4 for r in listed)
+    # on screen: the counter panel and the list of tricks open without a QML warning
+    from PySide6.QtQuick import QQuickItem
+
+    ui.settings.showCounter = True
+    wait_until(lambda: False, 0.1)
+    panels = [i for i in ui.window.findChildren(QQuickItem, "counterPanel") if i.isVisible()]
+    assert panels
+    bars = [i for i in ui.window.findChildren(QQuickItem) if i.property("showTricks") is not None]
+    for bar in bars:
+        bar.setProperty("showTricks", True)
+    wait_until(lambda: False, 0.1)
+    lists = [i for i in ui.window.findChildren(QQuickItem, "trickList") if i.isVisible()]
+    assert lists
+    ui.settings.showCounter = False
 
 
 def test_voids_from_a_short_follow() -> None:
