@@ -45,6 +45,11 @@ ALWAYS = re.compile(
 IMPORT_LINE = re.compile(r"^\s*import\s+([A-Za-z_][\w.]*)", re.MULTILINE)
 
 
+def is_qml_test(path: PurePath) -> bool:
+    """Qt Quick Test files (``tst_*.qml``) test the app; the bundle leaves them and QtTest out."""
+    return path.name.startswith("tst_") and path.suffix == ".qml"
+
+
 def qml_imports(text: str) -> set[str]:
     return set(IMPORT_LINE.findall(text))
 
@@ -65,7 +70,8 @@ def qml_modules(app_qml: Path, qml_root: Path, style: str = STYLE) -> set[str]:
     """Module directories (relative to ``qml_root``, '/'-separated) the app's QML needs."""
     todo: set[str] = {style}
     for f in app_qml.glob("*.qml"):
-        todo |= qml_imports(f.read_text(encoding="utf-8"))
+        if not is_qml_test(f):
+            todo |= qml_imports(f.read_text(encoding="utf-8"))
     seen: set[str] = set()
     while todo:
         module = todo.pop()
