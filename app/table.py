@@ -983,6 +983,13 @@ class TableViewModel(QObject):
         s = self.session
         return s is not None and s.seat is not None and s.kind in ("offline", "online")
 
+    def _ready_for_next(self) -> bool:
+        """Online, after a hand: this seat is ready and waits for the others."""
+        s, v = self.session, self._view
+        if s is None or s.seat is None or s.kind != "online" or v is None or v.phase != "done":
+            return False
+        return bool(_flag(s, s.seat, "ready"))
+
     def _spectators(self) -> int:
         return int(getattr(self.session, "spectators", 0))
 
@@ -993,6 +1000,7 @@ class TableViewModel(QObject):
     trustee = Property(bool, _trustee, notify=changed)
     canTrustee = Property(bool, _can_trustee, notify=changed)
     spectators = Property(int, _spectators, notify=changed)
+    readyForNext = Property(bool, _ready_for_next, notify=changed)
     trick = _model("_trick")
     lastTrick = _model("_last")
     seats = _model("_seats")

@@ -91,8 +91,10 @@ Rectangle {
             spacing: 10
             TableButton {
                 visible: !panel.result.matchOver && panel.table.kind !== "spectator"
-                primary: true
-                text: qsTr("Next hand")
+                primary: !panel.table.readyForNext
+                // online, every seat gets ready again before the owner's client starts it
+                enabled: !panel.table.readyForNext
+                text: panel.table.readyForNext ? qsTr("Waiting for the others…") : qsTr("Next hand")
                 onClicked: panel.table.nextHand()
             }
             TableButton {

@@ -269,4 +269,5 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "As the dealer's side": ("坐庄一方", "坐莊一方"),
     "As attackers": ("闲家一方", "閒家一方"),
     "Matches": ("整场比赛", "整場比賽"),
+    "Waiting for the others…": ("等其他人准备…", "等其他人準備…"),
 }

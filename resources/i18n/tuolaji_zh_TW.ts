@@ -278,6 +278,10 @@
         <translation>下一局莊家：%1</translation>
     </message>
     <message>
+        <source>Waiting for the others…</source>
+        <translation>等其他人準備…</translation>
+    </message>
+    <message>
         <source>Next hand</source>
         <translation>下一局</translation>
     </message>

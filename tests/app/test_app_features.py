@@ -159,6 +159,14 @@ def test_motion_signals_kitty_and_highlights(ui) -> None:
     assert _flash(("3S", "3S", "4S", "4S"), trumps) == "tractor"
     assert _flash(("BJ",), trumps) == "trump"
     assert _flash(("AH",), trumps) == ""
+    # a failed throw: the cards not forced go back to the thrower's seat
+    pulled: list[tuple[int, list[str]]] = []
+    table.throwPulled.connect(lambda p, cards: pulled.append((p, sorted(cards))))
+    seat = (table.session.seat + 2) % 4
+    event = {"type": "throw-failed", "seat": seat, "attempted": ["AH", "KH", "KH"]}
+    table._on_events([{**event, "forced": ["KH", "KH"], "penalty": 0}])
+    assert pulled == [(2, ["AH"])]
+    assert "throw failed" in table.message
 
 
 def test_sounds_and_the_turn_alert(ui, tmp_path) -> None:
