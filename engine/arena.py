@@ -11,8 +11,9 @@ decision time (p50/p95/max over burials, friend calls and plays; bids are not ti
 
 Players: ``random``, ``easy``, ``basic`` (= ``normal``), ``expert`` (= ``hard``), ``master``.
 Results are reproducible from the seed: every player's randomness comes from the deal's seed,
-and the search runs on a fixed number of samples per decision (``--samples``) with no clock
-unless ``--budget`` sets one. ``--jobs`` plays deals in that many processes.
+and the search runs on a fixed playout budget per decision (``--samples`` deals per
+candidate) with no clock unless ``--budget`` sets one. ``--jobs`` plays deals in that many
+processes.
 """
 
 from __future__ import annotations
@@ -179,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--samples", type=int, default=ARENA_SAMPLES, help="search samples/decision")
+    p.add_argument("--samples", type=int, default=ARENA_SAMPLES, help="search deals/candidate")
     p.add_argument("--budget", type=float, default=None, help="search seconds/decision (clock)")
     args = p.parse_args(argv)
     known = ("random", "easy", "normal", "basic", "hard", "expert", "master")

@@ -1,15 +1,18 @@
 """The searching player: determinized Monte Carlo over the hidden cards.
 
-For a play with a real choice, the expert takes the rule-based policy's best few candidates,
-samples deals of the unseen cards consistent with its view (``engine.ai.sampling``), and plays
-each candidate out to the end of the hand with ``basic`` at every seat (``engine.ai.playout``).
-Every candidate is played on the same sampled deals (a paired comparison: the luck of the deal
-cancels between candidates) and scored by level utility (levels won or lost by our side,
-``engine.scoring.hand_result`` on the final points, smoothed by the points). The rule-based
-favourite stands unless another candidate beats it by more than one standard error of the
-paired differences. Sampling stops at the sample cap or the time budget (checked after every
-playout; only complete samples count). Forced plays (one candidate) skip the search; bids,
-burials and friend calls are the rule-based player's.
+For a play with a real choice, the expert takes the rule-based policy's best few candidates
+that differ in effect (twin cards merged), samples deals of the unseen cards consistent with its
+view and leaning towards deals that explain the other seats' plays (``engine.ai.sampling``,
+``engine.ai.inference``), and plays each candidate out to the end of the hand with ``basic`` at
+every seat (``engine.ai.playout``). Every candidate is played on the same sampled deals (a
+paired comparison: the luck of the deal cancels between candidates) and scored by level utility
+(levels won or lost by our side, ``engine.scoring.hand_result`` on the final points, smoothed by
+the points). After a few deals, rivals that cannot catch the rule-based favourite are dropped
+and the rest get their playouts. The favourite stands unless another candidate beats it by more
+than one standard error of the paired differences. Sampling stops at the playout budget, when no
+rival is left, or at the time budget (checked after every playout; only complete samples
+count). Forced plays (one candidate) skip the search; bids, burials and friend calls are the
+rule-based player's.
 
 ``decide(view, budget)`` is a pure function of the view and a seed: an app or server calls it in
 an executor or a worker process so its own thread stays responsive.
