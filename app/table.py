@@ -364,7 +364,8 @@ class TableViewModel(QObject):
                     "friend": v.friend == seat,
                     "openCards": open_cards,
                     "trustee": bool(_flag(s, seat, "trustee")),
-                    "clock": clock if active else -1,
+                    # the clock runs at the seat to act; at the deal's end, at mine while I may bid
+                    "clock": clock if active or (v.phase == "deal" and seat == s.seat) else -1,
                     "voids": " ".join(voids_text.get(x, "") for x in voids.get(seat, [])),
                 }
             )
@@ -374,7 +375,9 @@ class TableViewModel(QObject):
         """Seconds left on the online turn clock (-1: no clock). The server starts it at each
         change of the table; the client restarts its own at each change it sees."""
         s, v = self.session, self._view
-        if s is None or v is None or not s.clock or v.phase not in ("bury", "call-friend", "play"):
+        closing_bids = v is not None and v.phase == "deal" and "pass-bid" in v.actions
+        waiting = v is not None and (v.phase in ("bury", "call-friend", "play") or closing_bids)
+        if s is None or v is None or not s.clock or not waiting:
             self._clock_timer.stop()
             return -1
         key = (v.hand_no, v.phase, v.turn, len(v.trick), len(v.tricks), len(v.bids))

@@ -140,9 +140,19 @@ def test_chat_spectators_clock_and_trustee(ui, server) -> None:
     table = ui.table
     online = ui.app.online
 
+    others: list[Client] = []
+
     async def run() -> dict:
+        try:
+            return await play()
+        finally:  # every connection closes on the loop it was opened on
+            for c in others:
+                await c.close()
+
+    async def play() -> dict:
         # a room with a turn clock, made by another player; Ann joins it from the lobby
         host = Client(f"ws://{server}", name="Mei")
+        others.append(host)
         await host.connect()
         room = (await host.create({"preset": "classic", "turn_timer": 30}))["room"]
         await host.join(room)  # the owner stays up: she watches her room
@@ -165,6 +175,7 @@ def test_chat_spectators_clock_and_trustee(ui, server) -> None:
         # a second watcher: the count reaches the waiting room and the table
         assert online.room["spectators"] == 1
         watcher = Client(f"ws://{server}", name="Bo")
+        others.append(watcher)
         await watcher.connect()
         await watcher.join(room)
         assert await _until(lambda: online.room.get("spectators") == 2, 10)
@@ -176,20 +187,23 @@ def test_chat_spectators_clock_and_trustee(ui, server) -> None:
         assert await _until(lambda: ui.window.property("screen") == "table", 10)
         session = ui.app.session
         assert await _until(lambda: table.spectators == 2, 10)
-        # the turn clock runs at the seat to act (mine, when the kitty or a play waits for me)
-        assert await _until(lambda: any(r["clock"] >= 0 for r in table.seats.rows()), 60)
+        # the turn clock runs at the seat to act: at mine when the deal ends (bid or pass), then
+        # wherever the play is
+        assert await _until(lambda: table.seats.rows()[0]["clock"] >= 0, 60)
+        assert 0 <= table.seats.rows()[0]["clock"] <= 30
+        while table.phase == "deal":  # pass, promptly (an idle seat goes to 托管 at 30 s)
+            human_step(table)
+            await asyncio.sleep(0.05)
+        assert await _until(lambda: any(r["clock"] >= 0 for r in table.seats.rows()), 30)
         clocks = [r for r in table.seats.rows() if r["clock"] >= 0]
-        assert len(clocks) == 1 and clocks[0]["active"] and 0 <= clocks[0]["clock"] <= 30
+        assert len(clocks) == 1 and 0 <= clocks[0]["clock"] <= 30
         # 托管: the server plays my seat, and my seat shows it
-        assert table.canTrustee
+        assert table.canTrustee and not table.trustee
         table.toggleTrustee()
-        assert await _until(lambda: table.seats.rows()[0]["trustee"], 10)
-        assert table.trustee
+        assert await _until(lambda: table.seats.rows()[0]["trustee"] and table.trustee, 10)
         # …and plays on without me: my hand shrinks while I do nothing
         before = session.view.counts[session.seat]
         assert await _until(lambda: session.view.counts[session.seat] <= before - 2, 60)
-        await watcher.close()
-        await host.close()
         return {"hand": session.view.hand_no}
 
     out = _run(ui, run)
