@@ -80,6 +80,7 @@ class Client:
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
         self._connected = asyncio.Event()
+        self.resumes = 0  # completed reconnections (a drop can heal before anyone sees it)
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- connection ------------------------------------------------------------------------
@@ -151,6 +152,7 @@ class Client:
         for room, since in list(self.versions.items()):
             data = {"room": room, "since": since, "invite": self._invites.get(room)}
             await self._send_now("join", data)
+        self.resumes += 1
         self._connected.set()
         for payload, fut in list(self._pending.values()):
             if not fut.done():

@@ -56,9 +56,9 @@ async def _seats_after_reconnect(server: ServerProcess) -> None:
     await ann.start(left)
     await ann.leave(left)
     # a dropped connection comes back: hello names every seat, and each is resumed
+    resumed = ann.resumes
     await ann.drop()
-    await until(lambda: not ann._connected.is_set())
-    await until(lambda: ann._connected.is_set(), timeout=15)
+    await until(lambda: ann.resumes > resumed, timeout=15)
     assert seats_of(ann.user) == mine
     for room, seat in mine:
         info = ann.rooms[room].seats[seat]
@@ -68,10 +68,10 @@ async def _seats_after_reconnect(server: ServerProcess) -> None:
     assert seats_of(await again.connect()) == {(theirs, 0)}
     await again.close()
     # and after the server is killed and restarted from its database
+    resumed = ann.resumes
     server.kill()
-    await until(lambda: not ann._connected.is_set())
     server.start()
-    await until(lambda: ann._connected.is_set(), timeout=15)
+    await until(lambda: ann.resumes > resumed, timeout=15)
     assert seats_of(ann.user) == mine
     for c in (ann, bo):
         await c.close()
