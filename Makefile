@@ -11,7 +11,7 @@ $(BIN)/.installed: pyproject.toml
 
 .PHONY: play test bench
 play: $(BIN)/.installed
-	$(BIN)/python -m engine.play --preset classic
+	$(BIN)/python -m app.main --offline
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check .

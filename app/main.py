@@ -21,6 +21,9 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--lang", choices=("en", "zh_CN", "zh_TW"), help="the language for this run")
     p.add_argument("--software", action="store_true", help="use Qt Quick's software renderer")
     p.add_argument("--self-test", action="store_true", help="check the install offscreen, exit")
+    p.add_argument(
+        "--offline", action="store_true", help="go straight to an offline table against the AI"
+    )
     return p.parse_args(argv)
 
 
@@ -101,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     engine = create_engine(app_vm)
     if not engine.rootObjects():
         return 1
+    if args.offline and not app_vm.resumeGame():
+        app_vm.startOffline({})
     closing = asyncio.Event()
     qt_app.aboutToQuit.connect(closing.set)
     with loop:
