@@ -16,7 +16,10 @@ play: $(BIN)/.installed
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --ignore=tests/app
+	# Each app test file in its own process: Qt, qasync and the servers they start keep no
+	# state from one file's tests to the next.
+	set -e; for f in tests/app/test_*.py; do $(BIN)/python -m pytest "$$f"; done
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine_bench.py
