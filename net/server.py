@@ -458,6 +458,14 @@ class Server:
             raise RulesError("not-watching", room=room)
         return table
 
+    def _seated(self, conn: Conn, room: str) -> tuple[Table, int]:
+        """The watched table and the caller's seat at it (refused if it has none)."""
+        table = self._watched(conn, room)
+        mine = table.seat_of(conn.user)
+        if mine is None:
+            raise RulesError("not-seated")
+        return table, mine
+
     def _owned(self, conn: Conn, room: str) -> Table:
         table = self._watched(conn, room)
         if table.owner != conn.user:
@@ -501,10 +509,7 @@ class Server:
         return {"seat": req.seat}
 
     async def on_stand(self, conn: Conn, req: Stand) -> dict[str, Any]:
-        table = self._watched(conn, req.room)
-        mine = table.seat_of(conn.user)
-        if mine is None:
-            raise RulesError("not-seated")
+        table, mine = self._seated(conn, req.room)
         if table.status == "playing":
             raise RulesError("hand-running")
         table.seats[mine] = None
@@ -514,10 +519,7 @@ class Server:
         return {}
 
     async def on_ready(self, conn: Conn, req: Ready) -> dict[str, Any]:
-        table = self._watched(conn, req.room)
-        mine = table.seat_of(conn.user)
-        if mine is None:
-            raise RulesError("not-seated")
+        table, mine = self._seated(conn, req.room)
         seat = table.seats[mine]
         assert seat is not None
         seat.ready = req.ready
@@ -549,10 +551,7 @@ class Server:
         return {"v": v}
 
     async def on_act(self, conn: Conn, req: Act) -> dict[str, Any]:
-        table = self._watched(conn, req.room)
-        mine = table.seat_of(conn.user)
-        if mine is None:
-            raise RulesError("not-seated")
+        table, mine = self._seated(conn, req.room)
         action = action_from_dict(req.action)
         if action.seat != mine:
             raise RulesError("not-your-seat", seat=mine, asked=action.seat)
@@ -562,10 +561,7 @@ class Server:
         return {"v": v}
 
     async def on_trustee(self, conn: Conn, req: Trustee) -> dict[str, Any]:
-        table = self._watched(conn, req.room)
-        mine = table.seat_of(conn.user)
-        if mine is None:
-            raise RulesError("not-seated")
+        table, mine = self._seated(conn, req.room)
         seat = table.seats[mine]
         assert seat is not None
         seat.trustee = req.on
