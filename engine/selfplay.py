@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engine.actions import Action, Bury, CallFriend, DealCard, PassBid, Play
 from engine.bids import Bid
+from engine.cards import RANKS, SUITS
 from engine.hand import Hand, Phase
 from engine.views import View, view
 
@@ -29,8 +30,6 @@ def random_player(v: View, rng: random.Random) -> Action | None:
     if "bury" in v.actions:
         return Bury(seat, tuple(rng.sample(list(v.hand), v.kitty_size)))
     if "call-friend" in v.actions:
-        from engine.cards import RANKS, SUITS
-
         return CallFriend(seat, rng.choice([r + s for s in SUITS for r in RANKS if r != v.level]))
     if "play" in v.actions:
         return Play(seat, tuple(rng.choice(v.play_candidates(limit=30))))
