@@ -28,14 +28,15 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from engine.actions import DealCard
+from engine.actions import Action
 from engine.ai import AIPlayer, make_player
 from engine.ai.expert import MAX_SAMPLES
 from engine.ai.players import ExpertPlayer
 from engine.cards import RANKS
 from engine.hand import Hand, Phase, Setup
 from engine.rules import PRESETS, RuleSet, preset
-from engine.views import view
+from engine.selfplay import Player, play_hand
+from engine.views import View
 
 ALIASES = {"basic": "normal", "expert": "hard"}
 ARENA_SAMPLES = 10  # samples per searched decision in the arena (deterministic, no clock)
@@ -79,26 +80,18 @@ def play_one(
     """Play one hand; ``timed[seat]`` collects that seat's decision times."""
     seed, dealer, level = deal
     hand = Hand(rules, Setup(seed, (level,) * 4, dealer))
-    while hand.phase != Phase.DONE:
-        if hand.phase == Phase.DEAL and not hand.deal_complete:
-            hand.apply(DealCard())
-        acted = False
-        for seat in range(4):
-            if hand.phase == Phase.DONE:
-                break
-            if not hand.actions_for(seat):
-                continue
-            v = view(hand, seat)
+
+    def timed_player(seat: int) -> Player:
+        def act(v: View, _rng: random.Random) -> Action | None:
             start = time.perf_counter()
             action = players[seat].act(v)
-            if hand.phase != Phase.DEAL:
+            if v.phase != Phase.DEAL:
                 timed[seat].append(time.perf_counter() - start)
-            if action is not None:
-                hand.apply(action)
-                acted = True
-        if not acted and hand.phase == Phase.DEAL and hand.deal_complete:
-            raise AssertionError("bidding is stuck")
-    return hand
+            return action
+
+        return act
+
+    return play_hand(hand, [timed_player(s) for s in range(4)], random.Random(seed))
 
 
 def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:

@@ -16,15 +16,15 @@ import random
 import sys
 from typing import Any, TextIO
 
-from engine.actions import Action, AutoPlay, Bury, CallFriend, DealCard, PassBid, Play
+from engine.actions import Action, AutoPlay, Bury, CallFriend, PassBid, Play
 from engine.bids import Bid
 from engine.cards import parse_card, parse_cards, points
 from engine.errors import RulesError
-from engine.hand import Hand, Phase
+from engine.hand import Hand
 from engine.match import Match
 from engine.order import Trumps
 from engine.rules import PRESETS, preset
-from engine.selfplay import random_player
+from engine.selfplay import Player, play_hand, random_player
 from engine.views import View, view
 
 
@@ -171,28 +171,15 @@ class Table:
 
     def run(self) -> None:
         hand = self.hand
-        while hand.phase != Phase.DONE:
-            if hand.phase == Phase.DEAL and not hand.deal_complete:
-                self.apply(DealCard())
-            acted = False
-            for seat in range(4):
-                if hand.phase == Phase.DONE:
-                    break
-                v = view(hand, seat)
-                if not v.actions:
-                    continue
-                if seat == self.seat:
-                    action = self.human(v)
-                    if action is not None and not isinstance(action, AutoPlay):
-                        acted = True  # already applied by _check
-                        continue
-                else:
-                    action = random_player(v, self.rng)
-                if action is not None:
-                    self.apply(action)
-                    acted = True
-            if not acted and hand.phase == Phase.DEAL and hand.deal_complete:
-                raise AssertionError("bidding is stuck")
+
+        def me(v: View, _rng: random.Random) -> Action | None:
+            action = self.human(v)
+            # what the human typed is applied at once (a refusal is shown and asked again)
+            return action if isinstance(action, AutoPlay) else None
+
+        players: list[Player] = [random_player] * 4
+        players[self.seat] = me
+        play_hand(hand, players, self.rng, apply=self.apply)
         v = view(hand, self.seat)
         o = v.outcome
         assert o is not None

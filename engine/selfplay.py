@@ -65,21 +65,30 @@ def play_random(hand: Hand, rng: random.Random) -> Hand:
     return hand
 
 
-def play_hand(hand: Hand, players: list[Player], rng: random.Random) -> Hand:
-    """Drive ``hand`` to its end: deal a card, let each seat act, repeat."""
+def play_hand(
+    hand: Hand,
+    players: list[Player],
+    rng: random.Random,
+    apply: Callable[[Action], object] | None = None,
+) -> Hand:
+    """Drive ``hand`` to its end: deal a card, let each seat act, repeat.
+
+    ``apply`` replaces ``hand.apply`` (a text table prints what it applies). A player may also
+    apply its own action and return None; progress is read from the hand's action log.
+    """
+    do = apply or hand.apply
     while hand.phase != Phase.DONE:
+        before = len(hand.actions)
         if hand.phase == Phase.DEAL and not hand.deal_complete:
-            hand.apply(DealCard())
-        acted = False
+            do(DealCard())
         for seat in range(4):
+            if hand.phase == Phase.DONE:
+                break
             if not hand.actions_for(seat):
                 continue
             action = players[seat](view(hand, seat), rng)
             if action is not None:
-                hand.apply(action)
-                acted = True
-                if hand.phase == Phase.DONE:
-                    break
-        if not acted and hand.phase == Phase.DEAL and hand.deal_complete:
+                do(action)
+        if len(hand.actions) == before:
             raise AssertionError("bidding is stuck: nobody can act")
     return hand
