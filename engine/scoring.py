@@ -72,41 +72,32 @@ def kitty_bonus(rules: RuleSet, kitty_points: int, kind: tuple[int, int] | None)
 # -- level tables --------------------------------------------------------------------------
 
 
-def _deal_changes_at_third_band(points: int, band: int) -> HandResult:
-    """The 004 structure: defenders +3/+2/+1, one band where only the deal passes, then up."""
+def _bands(points: int, band: int, pass_band: bool) -> HandResult:
+    """Defenders +3/+2/+1 in the first bands; then, with ``pass_band`` (004), one band where only
+    the deal passes before the attackers go up; without it (000) the attackers go up at once."""
     if points <= 0:
         return _defenders(3)
     if points < band:
         return _defenders(2)
     if points < 2 * band:
         return _defenders(1)
-    if points < 3 * band:
+    start = 3 * band if pass_band else 2 * band
+    if points < start:
         return _attackers(0)
-    return _attackers(1 + (points - 3 * band) // band)
-
-
-def _attackers_level_at_third_band(points: int, band: int) -> HandResult:
-    """The 000 structure: defenders +3/+2/+1, then the attackers go up at once."""
-    if points <= 0:
-        return _defenders(3)
-    if points < band:
-        return _defenders(2)
-    if points < 2 * band:
-        return _defenders(1)
-    return _attackers(1 + (points - 2 * band) // band)
+    return _attackers(1 + (points - start) // band)
 
 
 def _standard_40(points: int, kitty_captured: bool) -> HandResult:
     """standard-40 (001 边锋, 004 两副牌): 0 defenders +3; 5–35 +2; 40–75 +1; 80–115 the
     attackers become dealers, no level change (下莊/輪換莊家); 120–155 attackers +1; each further
     40 +1 more."""
-    return _deal_changes_at_third_band(points, 40)
+    return _bands(points, 40, pass_band=True)
 
 
 def _lianzhong_40(points: int, kitty_captured: bool) -> HandResult:
     """lianzhong-40 (000 聯眾 two decks, 002): 0 defenders +3; under 40 +2; 40–75 +1; 80–115
     attackers +1; 120–155 attackers +2; each further 40 +1 more."""
-    return _attackers_level_at_third_band(points, 40)
+    return _bands(points, 40, pass_band=False)
 
 
 def _one_deck(points: int, kitty_captured: bool) -> HandResult:
@@ -126,21 +117,21 @@ def _one_deck_20(points: int, kitty_captured: bool) -> HandResult:
     """one-deck-20 (004: "一副牌的分數段為 20 分一段"): standard-40 with 20-point bands: 0
     defenders +3; 5–15 +2; 20–35 +1; 40–55 the deal passes; 60–75 attackers +1; each further 20
     +1 more."""
-    return _deal_changes_at_third_band(points, 20)
+    return _bands(points, 20, pass_band=True)
 
 
 def _three_deck_60(points: int, kitty_captured: bool) -> HandResult:
     """three-deck-60 (000 and 004 三副牌 上下台規則): 0 大光 defenders +3; under 60 小光 +2;
     60–115 +1; 120–175 the attackers take over 上台, no level change; 180 attackers +1; 240 +2;
     each further 60 +1 more."""
-    return _deal_changes_at_third_band(points, 60)
+    return _bands(points, 60, pass_band=True)
 
 
 def _four_deck_80(points: int, kitty_captured: bool) -> HandResult:
     """four-deck-80 (004 四副牌): 0 or less 大光 defenders +3; under 80 +2; 80–155 +1;
     160–235 the dealer steps down and the attackers +1; 240–315 +2; each further 80 +1 more,
     without a cap."""
-    return _attackers_level_at_third_band(points, 80)
+    return _bands(points, 80, pass_band=False)
 
 
 def _chaoshan(points: int, kitty_captured: bool) -> HandResult:
