@@ -105,7 +105,7 @@ def sample_world(v: View, rng: random.Random, tries: int = 200, f: Facts | None 
             if strict:
                 continue  # the friend would already be known
             partner = _partner(v, hands, [Counter() for _ in range(4)])
-        return _world(v, hands, kitty, partner, played, voids)
+        return world_from(v, hands, kitty, partner, played, voids)
     # Unreachable with a view of a real hand; should a fact be misread, deal with none of them.
     pool = outside_cards(v, played)
     room = [v.counts[s] if s != seat else 0 for s in range(4)]
@@ -115,7 +115,7 @@ def sample_world(v: View, rng: random.Random, tries: int = 200, f: Facts | None 
     hands = [Counter(v.hand) if s == seat else places[s] for s in range(4)]
     kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
     partner = _partner(v, hands, [Counter() for _ in range(4)])
-    return _world(v, hands, kitty, partner, played, voids)
+    return world_from(v, hands, kitty, partner, played, voids)
 
 
 def _deal(
@@ -182,7 +182,7 @@ def _partner(v: View, hands: list[Counter[Card]], played_by: list[Counter[Card]]
     return partner
 
 
-def _world(
+def world_from(
     v: View,
     hands: list[Counter[Card]],
     kitty: tuple[Card, ...],
@@ -190,6 +190,8 @@ def _world(
     played: Counter[Card],
     voids: list[set[str]],
 ) -> World:
+    """The play as ``v`` shows it, with these hands, kitty and dealer's partner filled in (a
+    sampled deal, or the real one for a bench that knows it)."""
     trumps = v.trumps
     assert trumps is not None and v.dealer is not None and v.leader is not None
     trick = [(p, tuple(c)) for p, c in v.trick]
