@@ -96,11 +96,13 @@ def truth(world: World, play: tuple[Card, ...], seat: int) -> tuple[tuple[Card, 
     return play, float(levels), utility(w, seat)
 
 
-def judge(args: tuple[Position, int, int]) -> tuple[float, float, float, float, bool, float]:
+def judge(
+    args: tuple[Position, int, int, float | None],
+) -> tuple[float, float, float, float, bool, float]:
     """(levels gained, utility gained, best levels gain, best utility gain, switched, seconds)."""
-    pos, samples, seed = args
+    pos, samples, seed, budget = args
     start = time.perf_counter()
-    d = expert.decide(pos.view, None, samples, seed)
+    d = expert.decide(pos.view, budget, samples, seed)
     spent = time.perf_counter() - start
     by_play = {tuple(sorted(p)): (lv, u) for p, lv, u in pos.values}
     base_lv, base_u = pos.values[0][1], pos.values[0][2]
@@ -122,6 +124,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     ap.add_argument("--positions", type=int, default=400)
     ap.add_argument("--samples", type=int, default=8, help="search deals per candidate")
+    ap.add_argument(
+        "--budget", type=float, default=None, help="search seconds/decision (clock, as in play)"
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args(argv)
@@ -129,7 +134,7 @@ def main(argv: list[str] | None = None) -> None:
     t0 = time.perf_counter()
     positions = collect(rules, a.positions, a.seed)
     t1 = time.perf_counter()
-    work = [(p, a.samples, a.seed + i) for i, p in enumerate(positions)]
+    work = [(p, a.samples, a.seed + i, a.budget) for i, p in enumerate(positions)]
     if a.jobs > 1:
         with ProcessPoolExecutor(a.jobs) as pool:
             rows = list(pool.map(judge, work, chunksize=8))
@@ -140,6 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"preset {a.preset}: {len(rows)} positions with a choice (collected in {t1 - t0:.0f} s, "
         f"searched in {t2 - t1:.0f} s), {a.samples} samples per candidate"
+        + ("" if a.budget is None else f", {a.budget} s clock")
     )
     print(
         f"expert over basic per decision: levels {mean_ci(list(cols[0]))}, "
