@@ -28,10 +28,13 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 
 def create_app(argv: list[str] | None = None, software: bool | None = None):
-    """The QGuiApplication with fonts, style and the renderer set (once per process)."""
+    """The QGuiApplication with fonts, style and the renderer set, and the cycle collector moved
+    to the UI thread (``app.gcguard``); once per process."""
     from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
     from PySide6.QtQuick import QQuickWindow, QSGRendererInterface
     from PySide6.QtQuickControls2 import QQuickStyle
+
+    from app import gcguard
 
     app = QGuiApplication.instance()
     if app is None:
@@ -43,6 +46,7 @@ def create_app(argv: list[str] | None = None, software: bool | None = None):
         app.setOrganizationName("Tuolaji")
         app.setApplicationName("Tuolaji")
         app.setApplicationDisplayName("Tuolaji 拖拉机")
+    gcguard.install(app)
     families = []
     for font in sorted((RESOURCES / "fonts").glob("*.ttf")):
         fid = QFontDatabase.addApplicationFont(str(font))

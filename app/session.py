@@ -19,11 +19,12 @@ import json
 import logging
 import random
 import time
+import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from app import players, stats
 from app.settings import Settings, data_dir
@@ -96,9 +97,35 @@ class Session(QObject):
 
 
 class _Bridge(QObject):
-    """Carries a worker thread's result back to the UI thread (a queued signal)."""
+    """Carries a worker thread's result back to the UI thread (a queued signal).
 
-    done = Signal(object, object)  # (generation, result)
+    One bridge lives as long as the app, and a worker holds only a weak reference to the session
+    that asked: were the worker to drop the last reference to a session (or to a bridge of its
+    own), Python would delete that QObject and its timers on the worker thread while the UI
+    thread still had them registered, and the next timer event would crash."""
+
+    done = Signal(object, object, object)  # (weak ref to the session, generation, result)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.done.connect(self._deliver)
+
+    @Slot(object, object, object)
+    def _deliver(
+        self, ref: weakref.ref[OfflineSession], gen: int, result: tuple[str, Future]
+    ) -> None:
+        session = ref()
+        if session is not None:
+            session._job_done(gen, result)
+
+
+_BRIDGE: list[_Bridge] = []  # created on the UI thread by the first offline session
+
+
+def _bridge() -> _Bridge:
+    if not _BRIDGE:
+        _BRIDGE.append(_Bridge())
+    return _BRIDGE[0]
 
 
 class OfflineSession(Session):
@@ -128,8 +155,7 @@ class OfflineSession(Session):
             s: players.make_player(self.ai_levels[s], self.seed + s) for s in range(4) if s != seat
         }
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        self._bridge = _Bridge()
-        self._bridge.done.connect(self._job_done)
+        self._bridge = _bridge()
         self._gen = 0
         self._job: tuple[str, float] | None = None
         self._pending: tuple[Any, ...] | None = None
@@ -198,8 +224,7 @@ class OfflineSession(Session):
             return
         v = self.view
         gen = self._gen
-        fut = self._pool.submit(players.hint, v)
-        fut.add_done_callback(lambda f: self._bridge.done.emit(gen, ("hint", f)))
+        self._submit(gen, "hint", lambda: players.hint(v))
 
     def next_hand(self) -> None:
         hand = self.match.hand
@@ -265,10 +290,13 @@ class OfflineSession(Session):
         # Only the person at the table can act now: wait for them.
 
     def _start(self, what: str, fn: Any) -> None:
-        gen = self._gen
         self._job = (what, time.monotonic())
+        self._submit(self._gen, what, fn)
+
+    def _submit(self, gen: int, what: str, fn: Any) -> None:
+        bridge, ref = self._bridge, weakref.ref(self)  # no strong reference to self in the worker
         fut = self._pool.submit(fn)
-        fut.add_done_callback(lambda f: self._bridge.done.emit(gen, (what, f)))
+        fut.add_done_callback(lambda f: bridge.done.emit(ref, gen, (what, f)))
 
     def _job_done(self, gen: int, result: tuple[str, Future]) -> None:
         what, fut = result
