@@ -160,7 +160,10 @@ def _longest_tractor(
     if best is None:
         return None
     length, top = best
-    return top, [avail[top - i][0] for i in range(length)]
+    # Where cards share a position (off-suit level cards), take the one with the fewest copies:
+    # a pair taken out of a triple would break a bigger tuple, and the choice must not rest on
+    # the suits' names.
+    return top, [min(avail[top - i], key=lambda c: (counts[c], c)) for i in range(length)]
 
 
 def decompose(cards: Iterable[Card], trumps: Trumps) -> list[Component]:

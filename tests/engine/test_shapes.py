@@ -96,3 +96,11 @@ def test_best_top() -> None:
 def test_describe() -> None:
     assert describe([(2, 2), (1, 1), (1, 1)]) == "a tractor of 2 pairs, 2 singles"
     assert "连对" in describe([(2, 2)], "zh")
+
+
+def test_a_tractor_through_off_suit_level_cards_keeps_a_triple_whole() -> None:
+    # Off-suit 9s share a position: the tractor takes the 9♦ pair, not two of the three 9♣,
+    # whatever the suits are called (found by the suit-relabelling property).
+    trumps = Trumps("9", "S", False)
+    cards = ["BJ", "BJ", "SJ", "SJ", "9S", "9S", "9D", "9D", "9C", "9C", "9C"]
+    assert [c.kind for c in decompose(cards, trumps)] == [(2, 4), (3, 1)]
