@@ -89,6 +89,15 @@ async def seat_four(
     return room, clients
 
 
+async def start_against_bots(c: Client, room: str) -> None:
+    """``c`` (already in ``room``) sits at seat 0, fills 1-3 with random bots and starts."""
+    await c.sit(room, 0)
+    for seat in (1, 2, 3):
+        await c.add_bot(room, seat, "random")
+    await c.ready(room)
+    await c.start(room)
+
+
 async def until(predicate: Any, timeout: float = 10.0, every: float = 0.01) -> None:
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

@@ -9,7 +9,7 @@ import json
 import socket
 from typing import Any
 
-from netkit import ServerProcess, until
+from netkit import ServerProcess, start_against_bots, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -49,11 +49,7 @@ async def _seats_after_reconnect(server: ServerProcess) -> None:
     await ann.stand(stood)
     left = (await ann.create("classic"))["room"]  # left a running hand: the seat is not hers
     await ann.join(left)
-    await ann.sit(left, 0)
-    for seat in (1, 2, 3):
-        await ann.add_bot(left, seat, "random")
-    await ann.ready(left)
-    await ann.start(left)
+    await start_against_bots(ann, left)
     await ann.leave(left)
     # a dropped connection comes back: hello names every seat, and each is resumed
     resumed = ann.resumes

@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 import pytest
-from netkit import ROOT, ServerProcess, frames, leaks, seat_four, until
+from netkit import ROOT, ServerProcess, frames, leaks, seat_four, start_against_bots, until
 
 from net.auth import leave_penalty, leaver_delta
 from net.bot import play_seat
@@ -194,11 +194,7 @@ async def _negative_player(url: str, name: str) -> Client:
     c = await connected(url, name)
     room = (await c.create("classic"))["room"]
     await c.join(room)
-    await c.sit(room, 0)
-    for seat in (1, 2, 3):
-        await c.add_bot(room, seat, "random")
-    await c.ready(room)
-    await c.start(room)
+    await start_against_bots(c, room)
     answer = await c.leave(room)
     assert answer["rating"] == -leave_penalty(1) < 0
     await until_gone(url, room)
@@ -270,11 +266,7 @@ async def _private(url: str) -> None:
     await refused("bad-invite", guest.join(room, "0" * len(invite)))
     await guest.join(room, invite)  # watches with the code
     await owner.join(room)
-    await owner.sit(room, 0)
-    for seat in (1, 2, 3):
-        await owner.add_bot(room, seat, "random")
-    await owner.ready(room)
-    await owner.start(room)
+    await start_against_bots(owner, room)
     await asyncio.wait_for(play_seat(owner, room, make_ai("easy", 1)), 45)
     game = (await owner.games(room=room))["games"][0]["game"]
     assert (await owner.record(game))["record"]["events"]
@@ -313,11 +305,7 @@ async def _lobby(url: str) -> None:
     await until(lambda: ("waiting", 0, 0) in pushed_states(sub, room))  # create
     await owner.join(room)
     await until(lambda: ("waiting", 1, 0) in pushed_states(sub, room))  # join
-    await owner.sit(room, 0)
-    for seat in (1, 2, 3):
-        await owner.add_bot(room, seat, "random")
-    await owner.ready(room)
-    await owner.start(room)
+    await start_against_bots(owner, room)
     await until(lambda: ("playing", 0, 4) in pushed_states(sub, room))  # start
     await asyncio.wait_for(play_seat(owner, room, make_ai("easy", 2)), 45)
     await owner.leave(room)
