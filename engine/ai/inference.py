@@ -42,7 +42,7 @@ def weight(
     window = [p for p in tricks[t0:] if p]
     if not window:
         return 1.0
-    past = _rewind(v, world, tricks, t0)
+    past = rewind(v, world, tricks, t0)
     forced = {(f["seat"], tuple(f["forced"])) for f in v.failed_throws}
     w = 1.0
     for plays in window:
@@ -53,11 +53,11 @@ def weight(
                     w *= MISMATCH
                     if w < floor:
                         return w
-            _replay(past, cards)
+            replay(past, cards)
     return w
 
 
-def _rewind(
+def rewind(
     v: View, world: World, tricks: list[list[tuple[int, tuple[Card, ...]]]], t0: int
 ) -> World:
     """``world`` as it stood at the start of trick ``t0``: the later plays back in the hands."""
@@ -92,7 +92,7 @@ def _rewind(
     )
 
 
-def _replay(w: World, cards: tuple[Card, ...]) -> None:
+def replay(w: World, cards: tuple[Card, ...]) -> None:
     """Play ``cards`` as recorded (a lead is taken as it stood, not judged again)."""
     if not w.trick:
         w.shape = lead_shape(cards, w.trumps, w.rules)
