@@ -27,7 +27,7 @@ import time
 import zlib
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.cards import POINTS, Card
 from engine.views import View
@@ -35,7 +35,6 @@ from engine.views import View
 from . import basic
 from .memory import Knowledge, knowledge
 from .playout import World, run, utility
-from .posterior import Chain, chain
 from .sampling import sample_inferred
 
 DEFAULT_BUDGET = 0.3  # seconds per searched decision (p95 ≤ 0.5 s on the 2-core machine)
@@ -46,7 +45,6 @@ ELIMINATE = True  # drop rivals that cannot catch the favourite, so the others g
 MIN_SAMPLES = 4  # deals every candidate gets before any is dropped
 DROP_SE = 2.0  # a rival this many SEs below the favourite is out
 MAX_SAMPLES = 200
-POSTERIOR = True  # experiment flag
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +55,6 @@ class Decision:
     scores: tuple[tuple[tuple[Card, ...], float], ...]  # best first
     samples: int
     searched: bool
-    chain: Chain | None = field(default=None, compare=False, repr=False)  # for the next decision
 
 
 def candidates(v: View, k_max: int | None = None) -> list[list[Card]]:
@@ -102,7 +99,6 @@ def decide(
     budget: float | None = DEFAULT_BUDGET,
     samples: int = MAX_SAMPLES,
     seed: int = 0,
-    prior: Chain | None = None,
 ) -> Decision:
     """Search the play for ``v``'s seat within about ``budget`` seconds (``None``: no clock, so
     the choice depends only on the view and the seed) and ``samples`` deals' worth of playouts
@@ -119,12 +115,11 @@ def decide(
     playouts = samples * len(cands)
     n = done = 0
     deadline = math.inf if budget is None else start + budget
-    ch = chain(v, rng, prior) if POSTERIOR else None
     while done + len(alive) <= playouts and n < MAX_SAMPLES:
         if len(alive) == 1 and n >= MIN_SAMPLES:
             break  # every rival is out: the favourite stands
         t0 = time.perf_counter()
-        world = ch.draw() if ch is not None else sample_inferred(v, rng)
+        world = sample_inferred(v, rng)
         row = []
         for i in alive:
             row.append(_playout(world, cands[i], v.seat))
@@ -142,13 +137,13 @@ def decide(
         if budget is not None and now + (now - t0) > deadline:
             break  # the next sample would overrun the budget
     if n == 0:
-        return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False, ch)
+        return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
     means = [statistics.fmean(r) if r else -math.inf for r in results]
     best = _pick(results)
     rest = sorted((i for i in range(len(cands)) if i != best), key=lambda i: -means[i])
     order = [best, *rest]
     scores = tuple((tuple(cands[i]), means[i]) for i in order)
-    return Decision(tuple(cands[best]), scores, n, True, ch)
+    return Decision(tuple(cands[best]), scores, n, True)
 
 
 def _diffs(rival: list[float], base: list[float]) -> tuple[float, float]:

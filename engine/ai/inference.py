@@ -42,7 +42,7 @@ def weight(
     window = [p for p in tricks[t0:] if p]
     if not window:
         return 1.0
-    past = rewind(v, world, tricks, t0)
+    past = _rewind(v, world, tricks, t0)
     forced = {(f["seat"], tuple(f["forced"])) for f in v.failed_throws}
     w = 1.0
     for plays in window:
@@ -53,11 +53,11 @@ def weight(
                     w *= MISMATCH
                     if w < floor:
                         return w
-            replay(past, cards)
+            _replay(past, cards)
     return w
 
 
-def rewind(
+def _rewind(
     v: View, world: World, tricks: list[list[tuple[int, tuple[Card, ...]]]], t0: int
 ) -> World:
     """``world`` as it stood at the start of trick ``t0``: the later plays back in the hands."""
@@ -92,7 +92,7 @@ def rewind(
     )
 
 
-def replay(w: World, cards: tuple[Card, ...]) -> None:
+def _replay(w: World, cards: tuple[Card, ...]) -> None:
     """Play ``cards`` as recorded (a lead is taken as it stood, not judged again)."""
     if not w.trick:
         w.shape = lead_shape(cards, w.trumps, w.rules)

@@ -22,7 +22,6 @@ from engine.views import View
 from . import basic
 from .expert import DEFAULT_BUDGET, MAX_SAMPLES, decide
 from .memory import knowledge, played_cards
-from .posterior import Chain
 
 
 def _need_view(view: object) -> View:
@@ -122,9 +121,6 @@ class ExpertPlayer(BasicPlayer):
         self.budget = budget
         self.samples = samples
         self.level = level
-        self._chain: Chain | None = None  # the deals of this seat's last search in the hand
 
     def play(self, v: View) -> list[Card]:
-        d = decide(v, self.budget, self.samples, self.seed, self._chain)
-        self._chain = d.chain or self._chain
-        return list(d.cards)
+        return list(decide(v, self.budget, self.samples, self.seed).cards)

@@ -95,30 +95,30 @@ def sample_world(v: View, rng: random.Random, tries: int = 200, f: Facts | None 
     played, voids, known, kitty_known = f.played, f.voids, f.known, f.kitty_known
     for attempt in range(tries):
         strict = attempt < tries * 3 // 4  # then let the hidden friend's check go
-        places = deal(f.pool, f.room, voids if attempt < tries - 10 else None, trumps.suit, rng)
+        places = _deal(f.pool, f.room, voids if attempt < tries - 10 else None, trumps.suit, rng)
         if places is None:
             continue
         hands = [Counter(v.hand) if s == seat else places[s] + known[s] for s in range(4)]
         kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
-        partner = partner_of(v, hands, f.played_by)
+        partner = _partner(v, hands, f.played_by)
         if partner == -1:
             if strict:
                 continue  # the friend would already be known
-            partner = partner_of(v, hands, [Counter() for _ in range(4)])
+            partner = _partner(v, hands, [Counter() for _ in range(4)])
         return world_from(v, hands, kitty, partner, played, voids)
     # Unreachable with a view of a real hand; should a fact be misread, deal with none of them.
     pool = outside_cards(v, played)
     room = [v.counts[s] if s != seat else 0 for s in range(4)]
     room.append(v.kitty_size - len(kitty_known) if not v.buried else 0)
-    places = deal(pool, room, None, trumps.suit, rng)
+    places = _deal(pool, room, None, trumps.suit, rng)
     assert places is not None
     hands = [Counter(v.hand) if s == seat else places[s] for s in range(4)]
     kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
-    partner = partner_of(v, hands, [Counter() for _ in range(4)])
+    partner = _partner(v, hands, [Counter() for _ in range(4)])
     return world_from(v, hands, kitty, partner, played, voids)
 
 
-def deal(
+def _deal(
     pool: Counter[Card],
     room: list[int],
     voids: list[set[str]] | None,
@@ -157,7 +157,7 @@ def _played_by(tricks: list[list[tuple[int, tuple[Card, ...]]]]) -> list[Counter
     return out
 
 
-def partner_of(v: View, hands: list[Counter[Card]], played_by: list[Counter[Card]]) -> int | None:
+def _partner(v: View, hands: list[Counter[Card]], played_by: list[Counter[Card]]) -> int | None:
     """The dealer's partner in this world; -1 when the world contradicts the view."""
     dealer = v.dealer
     assert dealer is not None

@@ -11,10 +11,9 @@ import pytest
 from engine.actions import DealCard
 from engine.ai.memory import full_deck, known_holdings, played_cards, view_tricks, voids_from
 from engine.ai.players import BasicPlayer
-from engine.ai.playout import World, legal, rollout_policy, run
+from engine.ai.playout import legal, rollout_policy, run
 from engine.ai.sampling import sample_world
 from engine.bids import Bid
-from engine.cards import Card
 from engine.hand import Hand, Phase, Setup
 from engine.rules import PRESETS, preset
 from engine.views import View, view
@@ -25,7 +24,6 @@ class Truth(NamedTuple):
 
     hands: list[Counter]
     partner: int | None
-    kitty: tuple[Card, ...]
 
 
 def positions(name: str, seed: int, every: int = 7) -> list[tuple[Truth, View]]:
@@ -46,8 +44,7 @@ def positions(name: str, seed: int, every: int = 7) -> list[tuple[Truth, View]]:
             if hand.phase == Phase.PLAY:
                 n += 1
                 if n % every == 0:
-                    truth = Truth([h.copy() for h in hand.hands], hand.partner, tuple(hand.buried))
-                    out.append((truth, v))
+                    out.append((Truth([h.copy() for h in hand.hands], hand.partner), v))
             action = players[seat].act(v)
             if action is not None:
                 hand.apply(action)
@@ -60,6 +57,7 @@ def test_sampled_deals_are_consistent_with_the_view(name: str) -> None:
     for truth, v in positions(name, 3):
         trumps = v.trumps
         assert trumps is not None and v.seat is not None
+        played = played_cards(v)
         voids = voids_from(view_tricks(v), trumps)
         known = known_holdings(v)
         # The facts are true of the real deal.
@@ -67,33 +65,24 @@ def test_sampled_deals_are_consistent_with_the_view(name: str) -> None:
             assert not any(trumps.suit(c) in voids[s] for c in truth.hands[s].elements())
             assert not known[s] - truth.hands[s], (s, known[s])
         for _ in range(4):
-            assert_consistent(v, sample_world(v, rng), truth)
-
-
-def assert_consistent(v: View, w: World, truth: Truth) -> None:
-    """``w`` keeps every hard fact of ``v``: our hand, the counts, voids, known holdings, the
-    played cards, the kitty's size and shown cards, the partner once known, the turn."""
-    trumps = v.trumps
-    assert trumps is not None and v.seat is not None
-    voids = voids_from(view_tricks(v), trumps)
-    known = known_holdings(v)
-    assert w.hands[v.seat] == Counter(v.hand)  # our own hand is never resampled
-    for s in range(4):
-        assert sum(w.hands[s].values()) == v.counts[s]
-        assert not any(trumps.suit(c) in voids[s] for c in w.hands[s].elements())
-        assert not known[s] - w.hands[s]
-    everything = Counter(played_cards(v))
-    for h in w.hands:
-        everything += h
-    everything += Counter(w.kitty)
-    assert everything == full_deck(v.rules.decks)
-    assert len(w.kitty) == v.kitty_size
-    if v.buried:
-        assert Counter(w.kitty) == Counter(v.buried)
-    assert not Counter(v.buried_shown) - Counter(w.kitty)
-    if v.friend is not None or v.rules.partners == "fixed":
-        assert w.partner == truth.partner
-    assert w.turn == v.turn
+            w = sample_world(v, rng)
+            assert w.hands[v.seat] == Counter(v.hand)  # our own hand is never resampled
+            for s in range(4):
+                assert sum(w.hands[s].values()) == v.counts[s]
+                assert not any(trumps.suit(c) in voids[s] for c in w.hands[s].elements())
+                assert not known[s] - w.hands[s]
+            everything = Counter(played)
+            for h in w.hands:
+                everything += h
+            everything += Counter(w.kitty)
+            assert everything == full_deck(v.rules.decks)
+            assert len(w.kitty) == v.kitty_size
+            if v.buried:
+                assert Counter(w.kitty) == Counter(v.buried)
+            assert not Counter(v.buried_shown) - Counter(w.kitty)
+            if v.friend is not None or v.rules.partners == "fixed":
+                assert w.partner == truth.partner
+            assert w.turn == v.turn
 
 
 @pytest.mark.parametrize("name", ["classic", "find-friend", "chaoshan", "three-deck"])
