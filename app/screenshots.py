@@ -18,6 +18,7 @@ from engine.rules import preset
 SHOTS = (
     "home",
     "setup",
+    "settings",
     "table-deal",
     "table-kitty",
     "table-play",
@@ -105,6 +106,8 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
     shot("home")
     window.setProperty("screen", "setup")
     shot("setup")
+    window.setProperty("screen", "settings")
+    shot("settings")
 
     # The deal, at the normal pace: about a third of the cards out, a bid on the table.
     settings.speed = "normal"

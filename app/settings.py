@@ -73,6 +73,7 @@ class Settings(QObject):
     cardVolumeChanged = Signal()
     trickVolumeChanged = Signal()
     chimeVolumeChanged = Signal()
+    voiceVolumeChanged = Signal()
     showCounterChanged = Signal()
 
     DEFAULTS: ClassVar[dict[str, object]] = {
@@ -87,6 +88,7 @@ class Settings(QObject):
         "cardVolume": 60,
         "trickVolume": 70,
         "chimeVolume": 80,
+        "voiceVolume": 0,
         "showCounter": False,
     }
 
@@ -134,6 +136,7 @@ class Settings(QObject):
     cardVolume = _setting("cardVolume", int, cardVolumeChanged)  # percent, 0: off
     trickVolume = _setting("trickVolume", int, trickVolumeChanged)
     chimeVolume = _setting("chimeVolume", int, chimeVolumeChanged)
+    voiceVolume = _setting("voiceVolume", int, voiceVolumeChanged)  # call-outs, off by default
     showCounter = _setting("showCounter", bool, showCounterChanged)  # 记牌器
 
     flightMs = Property(int, _flight, notify=motionChanged)

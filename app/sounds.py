@@ -1,4 +1,5 @@
-"""The table's sounds: card, trick won, your turn — short WAVs played without QtMultimedia.
+"""The table's sounds: card, trick won, your turn, and the Mandarin call-outs (一对, 拖拉机, 甩牌,
+毙) — short WAVs played without QtMultimedia.
 
 PySide6-Essentials has no QtMultimedia, so a sound is handed to the platform's own player:
 ``winsound`` on Windows (stdlib), ``afplay`` on macOS, ``pw-play``/``paplay``/``aplay`` on
@@ -22,7 +23,8 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 SOUNDS = Path(__file__).resolve().parent.parent / "resources" / "sounds"
-NAMES = ("card", "trick", "turn")
+CALLS = ("call-pair", "call-tractor", "call-throw", "call-ruff")  # at their own volume
+NAMES = ("card", "trick", "turn", *CALLS)
 _LINUX_PLAYERS = (("pw-play", ["--volume", "1"]), ("paplay", []), ("aplay", ["-q"]))
 
 

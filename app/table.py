@@ -26,6 +26,7 @@ from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card
 from engine.errors import RulesError
 from engine.leads import lead_shape
 from engine.order import Trumps, trumps_for
+from engine.rules import RuleSet
 from engine.shapes import decompose
 from engine.tricks import standing
 from engine.views import View
@@ -61,7 +62,7 @@ class TableViewModel(QObject):
     bidShown = Signal(int)  # a bid appeared at this position
     kittyMoved = Signal(int, int, bool)  # the dealer's position, cards, True: to the dealer
     throwPulled = Signal(int, list)  # a failed throw: the cards taken back at this position
-    soundWanted = Signal(str)  # card, trick
+    soundWanted = Signal(str)  # card, trick, and the call-outs (app.sounds.CALLS)
     yourTurn = Signal()  # the player has something to do now (and had not a moment ago)
     counterChanged = Signal()
 
@@ -126,6 +127,8 @@ class TableViewModel(QObject):
         self._holding = False
         self._show_last = False
         self._fresh: Counter[Card] = Counter()
+        self._calling: list[tuple[Card, ...]] = []  # the trick's plays so far, for call-outs
+        self._thrown = False  # the next lead was a throw that failed
         self._result: dict[str, Any] = {}
         settings.languageChanged.connect(self._resync)
         settings.fourColourChanged.connect(self._resync)
@@ -154,6 +157,7 @@ class TableViewModel(QObject):
                 sig.connect(slot)
             if session.view is not None:
                 self._tricks_seen = len(session.view.tricks)
+                self._calling = [tuple(c) for _, c in session.view.trick]
         self._resync()
         self.resultChanged.emit()
 
@@ -202,9 +206,12 @@ class TableViewModel(QObject):
                 self.kittyMoved.emit(self._pos(e["seat"]), self._kitty_size(), False)
             elif kind == "play":
                 self.soundWanted.emit("card")
+                self._call(tuple(e["cards"]))
             elif kind == "trick":
                 self.soundWanted.emit("trick")
+                self._calling = []
             elif kind == "throw-failed":
+                self._thrown = True
                 who = self._seat_name(e["seat"])
                 self._set_message(
                     self.tr("%1's throw failed: the forced cards are played").replace("%1", who)
@@ -256,6 +263,19 @@ class TableViewModel(QObject):
         return [self.tr("You"), self.tr("Right"), self.tr("Opposite"), self.tr("Left")][
             self._pos(seat)
         ]
+
+    def _call(self, cards: tuple[Card, ...]) -> None:
+        """The Mandarin call-out for a play, if it earns one (the app plays it at the voice
+        volume, off by default)."""
+        if len(self._calling) >= 4:
+            self._calling = []  # a trick's end we did not see (a resumed connection)
+        self._calling.append(cards)
+        thrown, self._thrown = self._thrown, False
+        v = self._view
+        if v is not None and v.trumps is not None:
+            name = callout(self._calling, v.trumps, v.rules, thrown)
+            if name:
+                self.soundWanted.emit(name)
 
     def _trumps(self) -> Trumps | None:
         v = self._view
@@ -1061,6 +1081,25 @@ _SLOT_ROLES = ("pos", "seat", "cards", "leader", "winning", "ruff", "flash")
 def _flag(session: Session, seat: int, name: str) -> Any:
     flags = getattr(session, "seat_flags", None)
     return flags[seat].get(name) if flags else None
+
+
+def callout(
+    plays: list[tuple[Card, ...]], trumps: Trumps, rules: RuleSet, thrown: bool = False
+) -> str:
+    """The call-out a trick's newest play earns: a lead of a pair 一对, a tractor 拖拉机 or
+    several components 甩牌 (also a throw that failed, ``thrown``); a trump that takes the lead
+    of a side-suit trick 毙. Empty for anything else."""
+    try:
+        shape = lead_shape(plays[0], trumps, rules)
+        if len(plays) == 1:
+            if thrown or len(shape) > 1:
+                return "call-throw"
+            size, length = shape[0]
+            return "call-tractor" if length >= 2 else "call-pair" if size == 2 else ""
+        st = standing(plays, shape, trumps)
+    except (AssertionError, RulesError, KeyError, ValueError):
+        return ""
+    return "call-ruff" if st.ruff and st.index == len(plays) - 1 else ""
 
 
 def _flash(cards: tuple[Card, ...], trumps: Trumps | None) -> str:

@@ -21,7 +21,7 @@ from app.i18n import Translations, engine_text
 from app.models import RowsModel
 from app.session import OfflineSession, ReplaySession, Session, list_records, save_path
 from app.settings import Settings
-from app.sounds import SoundPlayer
+from app.sounds import CALLS, SoundPlayer
 from app.table import TableViewModel, rank_text
 from engine.errors import RulesError
 from engine.rules import PRESETS, RuleSet, preset
@@ -283,6 +283,8 @@ class App(QObject):
     # -- sounds and the turn alert -------------------------------------------------------
     def _play_sound(self, name: str) -> None:
         volume = {"card": self._settings.cardVolume, "trick": self._settings.trickVolume}
+        if name in CALLS:
+            volume[name] = self._settings.voiceVolume
         self.sounds.play(name, int(volume.get(name, self._settings.chimeVolume)))
 
     def _window(self) -> Any:

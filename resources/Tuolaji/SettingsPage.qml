@@ -51,6 +51,8 @@ FocusScope {
         Volume { value: App.settings.trickVolume; onMoved: (v) => App.settings.trickVolume = v }
         Label2 { text: qsTr("Your-turn chime"); Layout.preferredWidth: 200 }
         Volume { value: App.settings.chimeVolume; onMoved: (v) => App.settings.chimeVolume = v }
+        Label2 { text: qsTr("Mandarin call-outs"); Layout.preferredWidth: 200 }
+        Volume { objectName: "voiceVolume"; value: App.settings.voiceVolume; onMoved: (v) => App.settings.voiceVolume = v }
         Label2 { text: qsTr("Card counter"); Layout.preferredWidth: 200 }
         Switch {
             checked: App.settings.showCounter

@@ -259,6 +259,7 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "Card sound": ("出牌声音", "出牌聲音"),
     "Trick won sound": ("赢一轮的声音", "贏一輪的聲音"),
     "Your-turn chime": ("轮到你的提示音", "輪到你的提示音"),
+    "Mandarin call-outs": ("普通话报牌语音", "普通話報牌語音"),
     # Statistics
     "Statistics": ("统计", "統計"),
     "Played": ("局数", "局數"),

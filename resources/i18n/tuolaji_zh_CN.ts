@@ -441,6 +441,10 @@
         <translation>轮到你的提示音</translation>
     </message>
     <message>
+        <source>Mandarin call-outs</source>
+        <translation>普通话报牌语音</translation>
+    </message>
+    <message>
         <source>Card counter</source>
         <translation>记牌器</translation>
     </message>

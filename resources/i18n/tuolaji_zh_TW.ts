@@ -441,6 +441,10 @@
         <translation>輪到你的提示音</translation>
     </message>
     <message>
+        <source>Mandarin call-outs</source>
+        <translation>普通話報牌語音</translation>
+    </message>
+    <message>
         <source>Card counter</source>
         <translation>記牌器</translation>
     </message>

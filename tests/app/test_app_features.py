@@ -9,7 +9,8 @@ from collections import Counter
 
 from app import counter, stats
 from app.screenshots import human_step, wait_until
-from app.sounds import SOUNDS, scaled_wav
+from app.sounds import CALLS, SOUNDS, scaled_wav
+from app.table import callout
 from engine.cards import POINTS, deck
 from engine.order import trumps_for
 from engine.rules import preset
@@ -191,7 +192,7 @@ def test_sounds_and_the_turn_alert(ui, tmp_path) -> None:
     assert ui.app.sounds.played == []  # volume 0 is off
     ui.settings.cardVolume = 60
     # the shipped sounds, and their volume scaling
-    for name in ("card", "trick", "turn"):
+    for name in ("card", "trick", "turn", *CALLS):
         with wave.open(str(SOUNDS / f"{name}.wav"), "rb") as w:
             assert w.getnchannels() == 1 and w.getsampwidth() == 2 and w.getnframes() > 500
     half = scaled_wav("turn", 50, tmp_path)
@@ -199,3 +200,44 @@ def test_sounds_and_the_turn_alert(ui, tmp_path) -> None:
         full = memoryview(a.readframes(a.getnframes())).cast("h")
         low = memoryview(b.readframes(b.getnframes())).cast("h")
         assert abs(max(low) - max(full) // 2) <= 1
+
+
+def test_mandarin_call_outs_are_off_by_default_and_follow_the_trick(ui) -> None:
+    _to_tricks(ui, seed=4, tricks=1)
+    table = ui.table
+    trumps = table.session.view.trumps
+    side = next(c for c in ("4H", "4C", "4D", "5H", "5C") if not trumps.is_trump(c))
+    assert ui.settings.voiceVolume == 0
+    ui.app.sounds.played.clear()
+    table._on_events([{"type": "trick"}, {"type": "play", "seat": 1, "cards": [side, side]}])
+    assert [n for n, _ in ui.app.sounds.played if n in CALLS] == []  # off: nothing said
+    ui.settings.voiceVolume = 70
+    ui.app.sounds.played.clear()
+    events = [
+        {"type": "trick"},
+        {"type": "play", "seat": 1, "cards": [side, side]},
+        {"type": "play", "seat": 2, "cards": ["BJ", "BJ"]},
+        {"type": "trick"},
+        {"type": "throw-failed", "seat": 3, "attempted": [side, "AH"], "forced": [side]},
+        {"type": "play", "seat": 3, "cards": [side]},
+    ]
+    table._on_events(events)
+    calls = [(n, v) for n, v in ui.app.sounds.played if n in CALLS]
+    assert calls == [("call-pair", 70), ("call-ruff", 70), ("call-throw", 70)]
+    ui.settings.voiceVolume = 0
+
+
+def test_the_call_out_a_play_earns() -> None:
+    trumps, classic = trumps_for("2", "S"), preset("classic")
+    assert callout([("3H", "3H")], trumps, classic) == "call-pair"
+    assert callout([("3H", "3H", "4H", "4H")], trumps, classic) == "call-tractor"
+    assert callout([("AH", "KH")], trumps, classic) == "call-throw"
+    assert callout([("AH",)], trumps, classic, thrown=True) == "call-throw"
+    assert callout([("AH",)], trumps, classic) == ""
+    assert callout([("3H",), ("4H",)], trumps, classic) == ""
+    assert callout([("3H",), ("5S",)], trumps, classic) == "call-ruff"
+    assert callout([("3H",), ("5S",), ("BJ",)], trumps, classic) == "call-ruff"  # over the top
+    assert callout([("3H",), ("BJ",), ("SJ",)], trumps, classic) == ""  # too low to take it
+    assert callout([("3S",), ("BJ",)], trumps, classic) == ""  # a trump lead is not ruffed
+    # 潮汕: a multi-card lead is a suit throw, answered as singles
+    assert callout([("3H", "3H")], trumps, preset("chaoshan")) == "call-throw"
