@@ -141,6 +141,7 @@ class TableViewModel(QObject):
         self.session = session
         self._tricks_seen = 0
         self._fresh = Counter()
+        self._calling, self._thrown = [], False
         self._hold_timer.stop()
         self._sweep_timer.stop()
         self._holding = self._sweeping = False
