@@ -1,0 +1,39 @@
+"""AI decisions in worker processes, so a search never holds the caller's interpreter.
+
+A player and a ``View`` are plain picklable data. ``act`` runs in the worker and returns the
+action together with the player as it is afterwards (its random state moved on), so a caller
+that keeps the returned player gets exactly the decisions it would get in-process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from typing import Protocol
+
+from engine.actions import Action
+from engine.views import View
+
+
+class Player(Protocol):
+    def act(self, view: View) -> Action | None: ...
+
+
+def act(player: Player, view: View) -> tuple[Action | None, Player]:
+    """``player.act(view)`` and the player's new state (the worker's entry point)."""
+    return player.act(view), player
+
+
+def default_workers() -> int:
+    """One worker per core the process may use, less one for the caller's own loop."""
+    return max(1, len(os.sched_getaffinity(0)) - 1)
+
+
+def make_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """A pool started with ``spawn``: a fork of a process running Qt or an event loop with
+    threads could copy a held lock into the child."""
+    return ProcessPoolExecutor(
+        max_workers=workers or default_workers(),
+        mp_context=multiprocessing.get_context("spawn"),
+    )
