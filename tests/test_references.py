@@ -77,7 +77,7 @@ def test_no_tracked_file_points_outside_the_repository() -> None:
 
 def test_every_rules_citation_names_a_section_of_docs_rules() -> None:
     cited = hits(CITATION)
-    assert len(cited) > 30  # the code does cite the rules; the pattern still finds them
+    assert len(cited) > 10  # the code cites the rules often: the pattern still finds them
     sections = rules_sections()
     assert [c for c in cited if c[2] not in sections] == []
 
