@@ -49,8 +49,8 @@ def element_id(card: str) -> str:
 
 
 # what a screen reader adds to a card's name, translated in the CardNames context
-_TRUMP = QT_TRANSLATE_NOOP("CardNames", "%1, trump")
-_POINTS = QT_TRANSLATE_NOOP("CardNames", "%1, %2 points")
+_TRUMP = str(QT_TRANSLATE_NOOP("CardNames", "%1, trump"))
+_POINTS = str(QT_TRANSLATE_NOOP("CardNames", "%1, %2 points"))
 
 
 def accessible_name(card: str, trumps: Trumps | None, lang: str) -> str:

@@ -74,6 +74,7 @@ class Translations:
 
     def install(self, lang: str) -> bool:
         app = QCoreApplication.instance()
+        assert app is not None, "translations need the application"
         if self._translator is not None:
             app.removeTranslator(self._translator)
             self._translator = None

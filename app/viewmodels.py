@@ -31,14 +31,14 @@ QML_IMPORT_MAJOR_VERSION = 1
 CHIME_REPEAT_MS = 6000  # the turn chime repeats this often while the window is in the background
 CHIME_REPEATS = 4
 
-PRESET_NAMES = {  # translated in the App context
-    "classic": QT_TRANSLATE_NOOP("App", "Classic (2 decks)"),
-    "lianzhong": QT_TRANSLATE_NOOP("App", "Lianzhong"),
-    "find-friend": QT_TRANSLATE_NOOP("App", "Find a friend"),
-    "one-deck": QT_TRANSLATE_NOOP("App", "One deck (40 points)"),
-    "three-deck": QT_TRANSLATE_NOOP("App", "Three decks (Titanic)"),
-    "four-deck": QT_TRANSLATE_NOOP("App", "Four decks"),
-    "chaoshan": QT_TRANSLATE_NOOP("App", "Chaoshan"),
+PRESET_NAMES: dict[str, str] = {  # translated in the App context
+    "classic": str(QT_TRANSLATE_NOOP("App", "Classic (2 decks)")),
+    "lianzhong": str(QT_TRANSLATE_NOOP("App", "Lianzhong")),
+    "find-friend": str(QT_TRANSLATE_NOOP("App", "Find a friend")),
+    "one-deck": str(QT_TRANSLATE_NOOP("App", "One deck (40 points)")),
+    "three-deck": str(QT_TRANSLATE_NOOP("App", "Three decks (Titanic)")),
+    "four-deck": str(QT_TRANSLATE_NOOP("App", "Four decks")),
+    "chaoshan": str(QT_TRANSLATE_NOOP("App", "Chaoshan")),
 }
 
 QmlElement(TableViewModel)

@@ -59,9 +59,9 @@ def _tool(name: str) -> str:
 def update_source(ts: Path) -> None:
     """Merge the UI's current strings into ``ts`` (new ones unfinished, vanished ones dropped)."""
     files = [str(p.relative_to(ROOT)) for p in ui_sources()]
+    options = ["-silent", "-locations", "none", "-no-obsolete", "-target-language", "zh_CN"]
     subprocess.run(
-        [_tool("pyside6-lupdate"), "-silent", "-locations", "none", "-no-obsolete"]
-        + ["-target-language", "zh_CN", *files, "-ts", str(ts)],
+        [_tool("pyside6-lupdate"), *options, *files, "-ts", str(ts)],
         cwd=ROOT,
         check=True,
     )
