@@ -12,10 +12,15 @@ from pathlib import Path
 import pytest
 
 from app.i18n import I18N, engine_text, to_traditional
+from engine.actions import DealCard
+from engine.ai import hint
+from engine.ai.players import BasicPlayer
 from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, card_name, deck
+from engine.hand import Hand, Phase, Setup
 from engine.messages import MESSAGES
 from engine.rules import SUITS, preset
 from engine.shapes import describe
+from engine.views import view
 from resources.i18n import build, traditional
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,6 +111,31 @@ def test_engine_messages_read_wholly_in_traditional() -> None:
         assert to_traditional(name) == traditional.to_traditional(name)
     assert engine_text("10 of hearts", "红桃10，方块A", "zh_TW") == "紅桃10，方塊A"
     assert checked >= len(MESSAGES)
+
+
+def test_hint_reasons_read_wholly_in_traditional() -> None:
+    """Hints are composed at run time (cards, suits, points); each reads as the converter reads
+    the whole text."""
+    hand = Hand(preset("one-deck"), Setup(21, ("2",) * 4, 0))
+    players = [BasicPlayer(s) for s in range(4)]
+    reasons = set()
+    while hand.phase != Phase.DONE and len(hand.tricks) < 2:
+        if hand.phase == Phase.DEAL and not hand.deal_complete:
+            hand.apply(DealCard())
+        for seat in range(4):
+            if hand.phase == Phase.DONE or not hand.actions_for(seat):
+                continue
+            if hand.phase == Phase.DEAL:
+                action = players[seat].act(view(hand, seat))
+            else:
+                h = hint(view(hand, seat), budget=0.01)
+                reasons.add(h.reason_zh)
+                action = h.action
+            if action is not None:
+                hand.apply(action)
+    assert len(reasons) >= 3
+    for zh in reasons:
+        assert to_traditional(zh) == traditional.to_traditional(zh), zh
 
 
 def test_no_ui_text_picks_its_language_inline() -> None:
