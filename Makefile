@@ -9,7 +9,7 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-.PHONY: play test bench
+.PHONY: play test bench i18n
 play: $(BIN)/.installed
 	$(BIN)/python -m app.main --offline
 
@@ -23,3 +23,7 @@ test: $(BIN)/.installed
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine_bench.py
+
+# after changing a UI string or an engine message: translate what it reports in tuolaji_zh_CN.ts
+i18n: $(BIN)/.installed
+	$(BIN)/python -m resources.i18n.build

@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QRectF, QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath
 from PySide6.QtQuick import QQuickImageProvider
 from PySide6.QtSvg import QSvgRenderer
 
-from app.i18n import to_traditional
+from app.i18n import engine_text, translate
 from engine.cards import JOKERS, POINTS, card_name
 from engine.order import Trumps
 
@@ -48,17 +48,20 @@ def element_id(card: str) -> str:
     return f"{_ELEMENT_SUIT[card[1]]}_{_ELEMENT_RANK.get(card[0], card[0])}"
 
 
+# what a screen reader adds to a card's name, translated in the CardNames context
+_TRUMP = str(QT_TRANSLATE_NOOP("CardNames", "%1, trump"))
+_POINTS = str(QT_TRANSLATE_NOOP("CardNames", "%1, %2 points"))
+
+
 def accessible_name(card: str, trumps: Trumps | None, lang: str) -> str:
     """``红桃10，主牌，10分`` / ``10 of hearts, trump, 10 points``."""
-    zh = lang.startswith("zh")
-    parts = [card_name(card, "zh" if zh else "en")]
+    text = engine_text(card_name(card), card_name(card, "zh"), lang)
     if trumps is not None and trumps.is_trump(card):
-        parts.append("主牌" if zh else "trump")
+        text = translate(lang, "CardNames", _TRUMP).replace("%1", text)
     pts = POINTS.get(card, 0)
     if pts:
-        parts.append(f"{pts}分" if zh else f"{pts} points")
-    text = ("，" if zh else ", ").join(parts)
-    return to_traditional(text) if lang == "zh_TW" else text
+        text = translate(lang, "CardNames", _POINTS).replace("%2", str(pts)).replace("%1", text)
+    return text
 
 
 def four_colour_svg(text: str) -> str:

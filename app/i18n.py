@@ -1,40 +1,39 @@
 """Languages: English, 简体中文, 繁體中文 through Qt's translation system.
 
-UI strings are ``qsTr`` in QML and ``tr(context, text)`` here; ``resources/i18n/tuolaji_<lang>.qm``
-holds the translations. The engine speaks English and simplified Chinese; ``to_traditional``
-converts its messages for 繁體中文 so one screen never mixes scripts.
+UI strings are ``qsTr`` in QML and ``self.tr`` / ``QT_TRANSLATE_NOOP`` in Python;
+``resources/i18n/tuolaji_<lang>.qm`` holds their translations (``python -m resources.i18n.build``).
+The engine speaks English and 简体中文 (engine/messages.py, the hints, card and shape names).
+For 繁體中文 ``to_traditional`` converts its finished messages with the phrase table the build
+derives from the engine's own Chinese text, so one screen never mixes scripts and the run time
+needs no converter.
 """
 
 from __future__ import annotations
 
+import json
+import re
+from functools import cache
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 LANGUAGES = ("en", "zh_CN", "zh_TW")
 I18N = Path(__file__).resolve().parent.parent / "resources" / "i18n"
+ENGINE_PHRASES = I18N / "engine_zh_TW.json"  # 简体 phrase -> 繁體, generated
 
-# Every simplified character the engine's messages, card and shape names use that differs in
-# traditional script.
-_S2T = str.maketrans(
-    "红块级张对须尽机败够现这样轮号为门单连与数里没庄无点则将后从应该请选择设确认开关网络线观战复盘规语简体声问题记录统计胜负别进状态时间换颜色动画种赢输历两让们个边么发来给过还错误举报弃说话场联众闲亲总类绝级叶实际满准备结束继续退于论专业东难显示万亿罚扑克带头组变长双习钟声",
-    "紅塊級張對須盡機敗夠現這樣輪號為門單連與數裡沒莊無點則將後從應該請選擇設確認開關網絡線觀戰復盤規語簡體聲問題記錄統計勝負別進狀態時間換顏色動畫種贏輸歷兩讓們個邊麼發來給過還錯誤舉報棄說話場聯眾閒親總類絕級葉實際滿準備結束繼續退於論專業東難顯示萬億罰撲克帶頭組變長雙習鐘聲",
-)
+
+@cache
+def _phrases() -> tuple[re.Pattern[str], dict[str, str]]:
+    table: dict[str, str] = json.loads(ENGINE_PHRASES.read_text(encoding="utf-8"))
+    # longest first: at each position the longest known phrase wins, as in OpenCC itself
+    keys = sorted(table, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, keys))), table
 
 
 def to_traditional(text: str) -> str:
-    return text.translate(_S2T)
-
-
-def tr(context: str, text: str) -> str:
-    return QCoreApplication.translate(context, text)
-
-
-def system_language() -> str:
-    name = QLocale.system().name()  # e.g. zh_CN, zh_TW, zh_HK, en_US
-    if name.startswith("zh"):
-        return "zh_TW" if name[3:] in ("TW", "HK", "MO") or "Hant" in name else "zh_CN"
-    return "en"
+    """The engine's 简体 ``text`` in 繁體 (phrases the engine never says are left as they are)."""
+    pattern, table = _phrases()
+    return pattern.sub(lambda m: table[m.group()], text)
 
 
 def engine_text(en: str, zh: str, lang: str) -> str:
@@ -42,6 +41,28 @@ def engine_text(en: str, zh: str, lang: str) -> str:
     if lang == "zh_TW":
         return to_traditional(zh)
     return zh if lang == "zh_CN" else en
+
+
+@cache
+def _translator(lang: str) -> QTranslator:
+    translator = QTranslator()
+    translator.load(str(I18N / f"tuolaji_{lang}.qm"))
+    return translator
+
+
+def translate(lang: str, context: str, text: str) -> str:
+    """``text`` (marked with ``QT_TRANSLATE_NOOP(context, text)``) in ``lang``, whichever
+    language the app has installed."""
+    if lang not in LANGUAGES or lang == "en":
+        return text
+    return _translator(lang).translate(context, text) or text
+
+
+def system_language() -> str:
+    name = QLocale.system().name()  # e.g. zh_CN, zh_TW, zh_HK, en_US
+    if name.startswith("zh"):
+        return "zh_TW" if name[3:] in ("TW", "HK", "MO") or "Hant" in name else "zh_CN"
+    return "en"
 
 
 class Translations:
@@ -53,6 +74,7 @@ class Translations:
 
     def install(self, lang: str) -> bool:
         app = QCoreApplication.instance()
+        assert app is not None, "translations need the application"
         if self._translator is not None:
             app.removeTranslator(self._translator)
             self._translator = None

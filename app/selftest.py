@@ -203,8 +203,10 @@ class SelfTest:
     def _translations(self) -> str:
         from PySide6.QtCore import QTranslator
 
-        from app.i18n import I18N, LANGUAGES
+        from app.i18n import ENGINE_PHRASES, I18N, LANGUAGES, to_traditional
 
+        if not ENGINE_PHRASES.exists() or to_traditional("红桃") != "紅桃":
+            raise Failed(f"the engine's 繁體 phrase table did not load from {I18N}")
         loaded = []
         for lang in LANGUAGES:
             if lang == "en":

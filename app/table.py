@@ -22,7 +22,7 @@ from app.models import HandModel, RowsModel
 from app.session import ReplaySession, Session
 from app.settings import Settings
 from engine.actions import Bid, Bury, CallFriend, PassBid, Play
-from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card
+from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, card_name
 from engine.errors import RulesError
 from engine.leads import lead_shape
 from engine.order import Trumps, trumps_for
@@ -504,8 +504,7 @@ class TableViewModel(QObject):
     # -- the card counter and the hand's tricks ----------------------------------------------
     def _counter_card(self, card: Card, in_trumps: bool) -> str:
         if card in JOKERS:
-            zh = self._lang().startswith("zh")
-            return ("大王" if card == "BJ" else "小王") if zh else card
+            return self._engine_text(card, card_name(card, "zh"))
         rank = rank_text(card[0])
         return SYMBOLS[card[1]] + rank if in_trumps else rank
 

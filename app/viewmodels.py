@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Property, QObject, QTimer, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QmlUncreatable
 
 from app import players, stats
@@ -31,14 +31,14 @@ QML_IMPORT_MAJOR_VERSION = 1
 CHIME_REPEAT_MS = 6000  # the turn chime repeats this often while the window is in the background
 CHIME_REPEATS = 4
 
-PRESET_NAMES = {  # English, 简体中文, 繁體中文
-    "classic": ("Classic (2 decks)", "经典（两副牌）", "經典（兩副牌）"),
-    "lianzhong": ("Lianzhong", "联众", "聯眾"),
-    "find-friend": ("Find a friend", "找朋友", "找朋友"),
-    "one-deck": ("One deck (40 points)", "一副牌（40分）", "一副牌（40分）"),
-    "three-deck": ("Three decks (Titanic)", "三副牌（泰坦尼克）", "三副牌（泰坦尼克）"),
-    "four-deck": ("Four decks", "四副牌", "四副牌"),
-    "chaoshan": ("Chaoshan", "潮汕", "潮汕"),
+PRESET_NAMES: dict[str, str] = {  # translated in the App context
+    "classic": str(QT_TRANSLATE_NOOP("App", "Classic (2 decks)")),
+    "lianzhong": str(QT_TRANSLATE_NOOP("App", "Lianzhong")),
+    "find-friend": str(QT_TRANSLATE_NOOP("App", "Find a friend")),
+    "one-deck": str(QT_TRANSLATE_NOOP("App", "One deck (40 points)")),
+    "three-deck": str(QT_TRANSLATE_NOOP("App", "Three decks (Titanic)")),
+    "four-deck": str(QT_TRANSLATE_NOOP("App", "Four decks")),
+    "chaoshan": str(QT_TRANSLATE_NOOP("App", "Chaoshan")),
 }
 
 QmlElement(TableViewModel)
@@ -319,7 +319,6 @@ class App(QObject):
     @Slot(result=list)
     def statistics(self) -> list[dict[str, Any]]:
         data = stats.load()
-        t = self.tr
 
         def row(label: str, played: str, won: str) -> dict[str, Any]:
             p, w = data[played], data[won]
@@ -327,10 +326,10 @@ class App(QObject):
             return {"label": label, "played": p, "won": w, "rate": rate}
 
         return [
-            row(t("Hands"), "hands", "handsWon"),
-            row(t("As the dealer's side"), "dealerHands", "dealerWon"),
-            row(t("As attackers"), "attackerHands", "attackerWon"),
-            row(t("Matches"), "matches", "matchesWon"),
+            row(self.tr("Hands"), "hands", "handsWon"),
+            row(self.tr("As the dealer's side"), "dealerHands", "dealerWon"),
+            row(self.tr("As attackers"), "attackerHands", "attackerWon"),
+            row(self.tr("Matches"), "matches", "matchesWon"),
         ]
 
     @Slot()
@@ -460,7 +459,7 @@ class App(QObject):
             except (OSError, ValueError):
                 continue
             rules = rec.get("rules", {})
-            name = _preset_title(str(rules.get("preset", "")), str(self._settings.language))
+            name = self.presetTitle(str(rules.get("preset", "")))
             hand_no = rec.get("setup", {}).get("hand_no", 1)
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
             rows.append({"path": str(path), "title": f"{name} · #{hand_no}", "detail": stamp})
@@ -489,8 +488,7 @@ class App(QObject):
     # -- texts for the setup and rules screens -------------------------------------------
     @Slot(result=list)
     def presets(self) -> list[dict[str, str]]:
-        lang = str(self._settings.language)
-        return [{"key": k, "title": _preset_title(k, lang)} for k in PRESETS]
+        return [{"key": k, "title": self.presetTitle(k)} for k in PRESETS]
 
     @Slot(result=list)
     def aiLevels(self) -> list[str]:
@@ -502,23 +500,72 @@ class App(QObject):
             r = preset(preset_name)
         except RulesError:
             return []
-        return _rules_rows(self, r)
+        return self._rules_rows(r)
 
     @Slot(str, result=str)
     def levelTitle(self, key: str) -> str:
-        t = self.tr
         names = {
-            "random": t("Random"),
-            "easy": t("Easy"),
-            "normal": t("Normal"),
-            "hard": t("Hard"),
-            "master": t("Master"),
+            "random": self.tr("Random"),
+            "easy": self.tr("Easy"),
+            "normal": self.tr("Normal"),
+            "hard": self.tr("Hard"),
+            "master": self.tr("Master"),
         }
         return names.get(key, key)
 
     @Slot(str, result=str)
     def presetTitle(self, key: str) -> str:
-        return _preset_title(key, str(self._settings.language))
+        return self.tr(PRESET_NAMES[key]) if key in PRESET_NAMES else key
+
+    def _rules_rows(self, r: RuleSet) -> list[dict[str, str]]:
+        yes, no = self.tr("yes"), self.tr("no")
+        partners = {
+            "fixed": self.tr("fixed: opposite seats"),
+            "called-card": self.tr("called card (find a friend)"),
+        }
+        bidding = {
+            "overcall": self.tr("show level cards while dealing; stronger bids overcall"),
+            "three-deck-ladder": self.tr("three-deck ladder: single, pair, jokers, triple"),
+            "first-bid": self.tr("the first level card shown sets the trump"),
+            "hidden": self.tr("hidden bids, +1 card to change"),
+        }
+        fixed_suit = {
+            "S": self.tr("spades are trump"),
+            "H": self.tr("hearts are trump"),
+            "C": self.tr("clubs are trump"),
+            "D": self.tr("diamonds are trump"),
+        }
+        no_bid = {
+            "redeal": self.tr("redeal"),
+            "no-trump": self.tr("play with no trump suit"),
+            "flip-kitty": self.tr("flip the kitty to find the trump"),
+            "fixed-suit": fixed_suit[r.no_bid_suit],
+        }
+        capture = {
+            "structure": self.tr("×2 single, ×4 pair, ×8 tractor…"),
+            "double": self.tr("×2"),
+            "points": self.tr("the kitty's points, no multiplier"),
+            "none": self.tr("no kitty"),
+        }
+        return [
+            {"label": self.tr("Decks"), "value": str(r.decks)},
+            {"label": self.tr("Cards each"), "value": str(r.hand_size)},
+            {"label": self.tr("Kitty"), "value": str(r.kitty_size)},
+            {"label": self.tr("Partners"), "value": partners[r.partners]},
+            {"label": self.tr("Bidding"), "value": bidding[r.bidding]},
+            {"label": self.tr("No bid"), "value": no_bid[r.no_bid]},
+            {
+                "label": self.tr("Levels"),
+                "value": f"{rank_text(r.start_level)} → {rank_text(r.end_level)}",
+            },
+            {"label": self.tr("Kitty capture"), "value": capture[r.kitty_capture]},
+            {"label": self.tr("Every 2 is trump"), "value": yes if r.twos_trump else no},
+            {
+                "label": self.tr("Throw penalty"),
+                "value": str(r.throw_penalty) if r.throw_penalty else no,
+            },
+            {"label": self.tr("Points"), "value": str(r.total_points)},
+        ]
 
     settings = Property(QObject, lambda self: self._settings, constant=True)
     table = Property(QObject, lambda self: self._table, constant=True)
@@ -526,48 +573,3 @@ class App(QObject):
     records = Property(QObject, lambda self: self._records, constant=True)
     hasSavedGame = Property(bool, _has_saved, notify=sessionChanged)
     inGame = Property(bool, lambda self: self._session is not None, notify=sessionChanged)
-
-
-def _preset_title(key: str, lang: str) -> str:
-    en, zh_cn, zh_tw = PRESET_NAMES.get(key, (key, key, key))
-    return {"zh_CN": zh_cn, "zh_TW": zh_tw}.get(lang, en)
-
-
-def _rules_rows(app: App, r: RuleSet) -> list[dict[str, str]]:
-    t = app.tr
-    yes, no = t("yes"), t("no")
-    partners = {
-        "fixed": t("fixed: opposite seats"),
-        "called-card": t("called card (find a friend)"),
-    }
-    bidding = {
-        "overcall": t("show level cards while dealing; stronger bids overcall"),
-        "three-deck-ladder": t("three-deck ladder: single, pair, jokers, triple"),
-        "first-bid": t("the first level card shown sets the trump"),
-        "hidden": t("hidden bids, +1 card to change"),
-    }
-    no_bid = {
-        "redeal": t("redeal"),
-        "no-trump": t("play with no trump suit"),
-        "flip-kitty": t("flip the kitty to find the trump"),
-        "fixed-suit": t("spades are trump"),
-    }
-    capture = {
-        "structure": t("×2 single, ×4 pair, ×8 tractor…"),
-        "double": t("×2"),
-        "points": t("the kitty's points, no multiplier"),
-        "none": t("no kitty"),
-    }
-    return [
-        {"label": t("Decks"), "value": str(r.decks)},
-        {"label": t("Cards each"), "value": str(r.hand_size)},
-        {"label": t("Kitty"), "value": str(r.kitty_size)},
-        {"label": t("Partners"), "value": partners[r.partners]},
-        {"label": t("Bidding"), "value": bidding[r.bidding]},
-        {"label": t("No bid"), "value": no_bid[r.no_bid]},
-        {"label": t("Levels"), "value": f"{rank_text(r.start_level)} → {rank_text(r.end_level)}"},
-        {"label": t("Kitty capture"), "value": capture[r.kitty_capture]},
-        {"label": t("Every 2 is trump"), "value": yes if r.twos_trump else no},
-        {"label": t("Throw penalty"), "value": str(r.throw_penalty) if r.throw_penalty else no},
-        {"label": t("Points"), "value": str(r.total_points)},
-    ]

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta, Struct
 
-from engine.errors import RulesError, register
+from engine.errors import RulesError
 
 PROTOCOL = 1  # the versions this build speaks: (PROTOCOL,)
 MAX_FRAME = 64 * 1024  # bytes in one client frame; more is abuse (1008)
@@ -26,53 +26,6 @@ ReqId = Annotated[int, Meta(ge=0, le=2**53)]
 RoomId = Annotated[str, Meta(min_length=1, max_length=32)]
 SeatNo = Annotated[int, Meta(ge=0, le=3)]
 Version = Annotated[int, Meta(ge=0)]
-
-register(
-    {
-        "unsupported-protocol": (
-            "protocol versions {got} are not supported (this server speaks {ours})",
-            "不支持协议版本 {got}（服务器支持 {ours}）",
-        ),
-        "not-logged-in": ("say hello with a name or a token first", "请先登录（名字或令牌）"),
-        "bad-name": (
-            "a name is 1-16 letters, digits, '_' or '-' (spaces inside)",
-            "名字须为 1-16 个字母、数字、'_' 或 '-'（中间可有空格）",
-        ),
-        "bad-token": ("unknown token", "无效的令牌"),
-        "no-room": ("no room '{room}'", "没有房间 '{room}'"),
-        "bad-invite": ("this private room needs its invite code", "私人房间需要邀请码"),
-        "seat-taken": ("seat {seat} is taken", "{seat} 号座位已有人"),
-        "not-seated": ("you have no seat at this table", "你不在这桌的座位上"),
-        "already-seated": ("you already sit at seat {seat}", "你已经坐在 {seat} 号座位"),
-        "not-owner": ("only the room's owner may do that", "只有房主可以这样做"),
-        "not-ready": ("every seat must be filled and ready", "需要四个座位都坐满并准备"),
-        "hand-running": ("not while a hand is being played", "牌局进行中不能这样做"),
-        "no-hand": ("no hand is being played", "当前没有牌局"),
-        "not-your-seat": (
-            "you sit at seat {seat}, not {asked}",
-            "你坐在 {seat} 号位，不是 {asked}",
-        ),
-        "bad-multiplier": ("the room multiplier is 1 to 5", "房间倍数为 1 到 5"),
-        "bad-level": ("unknown AI level '{level}'", "没有这个电脑难度 '{level}'"),
-        "chat-too-long": ("a chat line is at most {max} characters", "聊天每条最多 {max} 个字"),
-        "no-game": ("no finished game {game} of yours", "没有你的第 {game} 局记录"),
-        "not-watching": ("you are not at table '{room}'", "你不在 '{room}' 桌"),
-        "match-over": ("the match is over", "比赛已经结束"),
-        "bad-side": (
-            "only multiplied rooms (2-5x) are positive or negative rooms",
-            "只有多倍分房间（2-5 倍）分正分房间和负分房间",
-        ),
-        "rating-not-positive": (
-            "this is a positive-rating room (rating 0 or more); your rating is {rating}",
-            "这是正分房间（积分 0 或以上），你的积分是 {rating}",
-        ),
-        "rating-not-negative": (
-            "this is a negative-rating room (rating below 0); your rating is {rating}",
-            "这是负分房间（积分低于 0），你的积分是 {rating}",
-        ),
-        "internal": ("the server failed on this request", "服务器处理请求出错"),
-    }
-)
 
 
 # -- client -> server --------------------------------------------------------------------

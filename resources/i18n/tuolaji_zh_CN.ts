@@ -29,6 +29,193 @@
     </message>
 </context>
 <context>
+    <name>App</name>
+    <message>
+        <source>Hands</source>
+        <translation>牌局</translation>
+    </message>
+    <message>
+        <source>As the dealer&apos;s side</source>
+        <translation>坐庄一方</translation>
+    </message>
+    <message>
+        <source>As attackers</source>
+        <translation>闲家一方</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>整场比赛</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>困难</translation>
+    </message>
+    <message>
+        <source>Master</source>
+        <translation>大师</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>fixed: opposite seats</source>
+        <translation>固定：对面的玩家</translation>
+    </message>
+    <message>
+        <source>called card (find a friend)</source>
+        <translation>叫牌找朋友</translation>
+    </message>
+    <message>
+        <source>show level cards while dealing; stronger bids overcall</source>
+        <translation>发牌时亮级牌，更大的可以反主</translation>
+    </message>
+    <message>
+        <source>three-deck ladder: single, pair, jokers, triple</source>
+        <translation>三副牌：单张、对子、王、三张</translation>
+    </message>
+    <message>
+        <source>the first level card shown sets the trump</source>
+        <translation>先亮者定主</translation>
+    </message>
+    <message>
+        <source>hidden bids, +1 card to change</source>
+        <translation>暗亮，多一张才能改主</translation>
+    </message>
+    <message>
+        <source>redeal</source>
+        <translation>重新发牌</translation>
+    </message>
+    <message>
+        <source>play with no trump suit</source>
+        <translation>打无主</translation>
+    </message>
+    <message>
+        <source>flip the kitty to find the trump</source>
+        <translation>翻底定主</translation>
+    </message>
+    <message>
+        <source>spades are trump</source>
+        <translation>黑桃为主</translation>
+    </message>
+    <message>
+        <source>Classic (2 decks)</source>
+        <translation>经典（两副牌）</translation>
+    </message>
+    <message>
+        <source>Lianzhong</source>
+        <translation>联众</translation>
+    </message>
+    <message>
+        <source>Find a friend</source>
+        <translation>找朋友</translation>
+    </message>
+    <message>
+        <source>One deck (40 points)</source>
+        <translation>一副牌（40分）</translation>
+    </message>
+    <message>
+        <source>Three decks (Titanic)</source>
+        <translation>三副牌（泰坦尼克）</translation>
+    </message>
+    <message>
+        <source>Four decks</source>
+        <translation>四副牌</translation>
+    </message>
+    <message>
+        <source>Chaoshan</source>
+        <translation>潮汕</translation>
+    </message>
+    <message>
+        <source>hearts are trump</source>
+        <translation>红桃为主</translation>
+    </message>
+    <message>
+        <source>clubs are trump</source>
+        <translation>梅花为主</translation>
+    </message>
+    <message>
+        <source>diamonds are trump</source>
+        <translation>方块为主</translation>
+    </message>
+    <message>
+        <source>×2 single, ×4 pair, ×8 tractor…</source>
+        <translation>单张×2，对子×4，拖拉机×8……</translation>
+    </message>
+    <message>
+        <source>×2</source>
+        <translation>×2</translation>
+    </message>
+    <message>
+        <source>the kitty&apos;s points, no multiplier</source>
+        <translation>底分不翻倍</translation>
+    </message>
+    <message>
+        <source>no kitty</source>
+        <translation>没有底牌</translation>
+    </message>
+    <message>
+        <source>Decks</source>
+        <translation>几副牌</translation>
+    </message>
+    <message>
+        <source>Cards each</source>
+        <translation>每人张数</translation>
+    </message>
+    <message>
+        <source>Kitty</source>
+        <translation>底牌</translation>
+    </message>
+    <message>
+        <source>Partners</source>
+        <translation>对家</translation>
+    </message>
+    <message>
+        <source>Bidding</source>
+        <translation>亮主</translation>
+    </message>
+    <message>
+        <source>No bid</source>
+        <translation>无人亮主</translation>
+    </message>
+    <message>
+        <source>Levels</source>
+        <translation>级数</translation>
+    </message>
+    <message>
+        <source>Kitty capture</source>
+        <translation>抠底</translation>
+    </message>
+    <message>
+        <source>Every 2 is trump</source>
+        <translation>2 为常主</translation>
+    </message>
+    <message>
+        <source>Throw penalty</source>
+        <translation>甩牌失败罚分</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>总分</translation>
+    </message>
+</context>
+<context>
     <name>BidBar</name>
     <message>
         <source>Bid %1</source>
@@ -37,6 +224,17 @@
     <message>
         <source>Pass</source>
         <translation>不亮</translation>
+    </message>
+</context>
+<context>
+    <name>CardNames</name>
+    <message>
+        <source>%1, trump</source>
+        <translation>%1，主牌</translation>
+    </message>
+    <message>
+        <source>%1, %2 points</source>
+        <translation>%1，%2分</translation>
     </message>
 </context>
 <context>
@@ -214,6 +412,17 @@
     </message>
 </context>
 <context>
+    <name>OnlineViewModel</name>
+    <message>
+        <source>Connection lost: reconnecting…</source>
+        <translation>连接已断开，正在重连…</translation>
+    </message>
+    <message>
+        <source>Room %1 · hand %2</source>
+        <translation>房间 %1 · 第 %2 局</translation>
+    </message>
+</context>
+<context>
     <name>PageHeader</name>
     <message>
         <source>‹ Back</source>
@@ -258,7 +467,7 @@
 <context>
     <name>ResultPanel</name>
     <message>
-        <source>Attackers' points: %1 (tricks %2)</source>
+        <source>Attackers&apos; points: %1 (tricks %2)</source>
         <translation>抓分方得分：%1（牌面 %2）</translation>
     </message>
     <message>
@@ -372,7 +581,9 @@
     <name>SeatPanel</name>
     <message numerus="yes">
         <source>%n cards</source>
-        <translation><numerusform>%n 张</numerusform></translation>
+        <translation>
+            <numerusform>%n 张</numerusform>
+        </translation>
     </message>
     <message>
         <source>Level %1</source>
@@ -647,108 +858,9 @@
     </message>
 </context>
 <context>
-    <name>TopBar</name>
-    <message>
-        <source>Us</source>
-        <translation>我方</translation>
-    </message>
-    <message>
-        <source>Them</source>
-        <translation>对方</translation>
-    </message>
-    <message>
-        <source>Trump</source>
-        <translation>主</translation>
-    </message>
-    <message>
-        <source>Dealer</source>
-        <translation>庄家</translation>
-    </message>
-    <message>
-        <source>Attackers</source>
-        <translation>抓分</translation>
-    </message>
-    <message>
-        <source>Kitty</source>
-        <translation>底牌</translation>
-    </message>
-    <message>
-        <source>Hand</source>
-        <translation>局</translation>
-    </message>
-    <message>
-        <source>Leave</source>
-        <translation>离开</translation>
-    </message>
-</context>
-<context>
-    <name>TrickArea</name>
-    <message>
-        <source>Lead</source>
-        <comment>mark: 首</comment>
-        <translation>首</translation>
-    </message>
-    <message>
-        <source>Top</source>
-        <comment>mark: 大</comment>
-        <translation>大</translation>
-    </message>
-    <message>
-        <source>Ruff</source>
-        <comment>mark: 毙</comment>
-        <translation>毙</translation>
-    </message>
-    <message>
-        <source>Last trick</source>
-        <translation>上一轮</translation>
-    </message>
-</context>
-<context>
-    <name>TrickList</name>
-    <message>
-        <source>Tricks of this hand</source>
-        <translation>本局每一轮</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>%1 +%2</source>
-        <translation>%1 +%2</translation>
-    </message>
-</context>
-<context>
-    <name>WatchPage</name>
-    <message>
-        <source>Watch</source>
-        <translation>观战</translation>
-    </message>
-    <message>
-        <source>Watch four AI players</source>
-        <translation>观看四个电脑对战</translation>
-    </message>
-    <message>
-        <source>Public tables online</source>
-        <translation>在线公开牌桌</translation>
-    </message>
-    <message>
-        <source>Connect on the Play online screen to see the public tables</source>
-        <translation>先在联网对战页面连接服务器，才能看到公开牌桌</translation>
-    </message>
-    <message>
-        <source>Online play is not available in this build</source>
-        <translation>此版本不支持联网对战</translation>
-    </message>
-    <message>
-        <source>%1 watching</source>
-        <translation>%1 人观战</translation>
-    </message>
-</context>
-<context>
     <name>TableViewModel</name>
     <message>
-        <source>%1's throw failed: the forced cards are played</source>
+        <source>%1&apos;s throw failed: the forced cards are played</source>
         <translation>%1 甩牌失败：改出被管住的牌</translation>
     </message>
     <message>
@@ -885,161 +997,102 @@
     </message>
 </context>
 <context>
-    <name>OnlineViewModel</name>
+    <name>TopBar</name>
     <message>
-        <source>Connection lost: reconnecting…</source>
-        <translation>连接已断开，正在重连…</translation>
+        <source>Us</source>
+        <translation>我方</translation>
     </message>
     <message>
-        <source>Room %1 · hand %2</source>
-        <translation>房间 %1 · 第 %2 局</translation>
-    </message>
-</context>
-<context>
-    <name>App</name>
-    <message>
-        <source>Hands</source>
-        <translation>牌局</translation>
+        <source>Them</source>
+        <translation>对方</translation>
     </message>
     <message>
-        <source>As the dealer's side</source>
-        <translation>坐庄一方</translation>
+        <source>Trump</source>
+        <translation>主</translation>
     </message>
     <message>
-        <source>As attackers</source>
-        <translation>闲家一方</translation>
+        <source>Dealer</source>
+        <translation>庄家</translation>
     </message>
     <message>
-        <source>Matches</source>
-        <translation>整场比赛</translation>
-    </message>
-    <message>
-        <source>Random</source>
-        <translation>随机</translation>
-    </message>
-    <message>
-        <source>Easy</source>
-        <translation>简单</translation>
-    </message>
-    <message>
-        <source>Normal</source>
-        <translation>普通</translation>
-    </message>
-    <message>
-        <source>Hard</source>
-        <translation>困难</translation>
-    </message>
-    <message>
-        <source>Master</source>
-        <translation>大师</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <source>fixed: opposite seats</source>
-        <translation>固定：对面的玩家</translation>
-    </message>
-    <message>
-        <source>called card (find a friend)</source>
-        <translation>叫牌找朋友</translation>
-    </message>
-    <message>
-        <source>show level cards while dealing; stronger bids overcall</source>
-        <translation>发牌时亮级牌，更大的可以反主</translation>
-    </message>
-    <message>
-        <source>three-deck ladder: single, pair, jokers, triple</source>
-        <translation>三副牌：单张、对子、王、三张</translation>
-    </message>
-    <message>
-        <source>the first level card shown sets the trump</source>
-        <translation>先亮者定主</translation>
-    </message>
-    <message>
-        <source>hidden bids, +1 card to change</source>
-        <translation>暗亮，多一张才能改主</translation>
-    </message>
-    <message>
-        <source>redeal</source>
-        <translation>重新发牌</translation>
-    </message>
-    <message>
-        <source>play with no trump suit</source>
-        <translation>打无主</translation>
-    </message>
-    <message>
-        <source>flip the kitty to find the trump</source>
-        <translation>翻底定主</translation>
-    </message>
-    <message>
-        <source>spades are trump</source>
-        <translation>黑桃为主</translation>
-    </message>
-    <message>
-        <source>×2 single, ×4 pair, ×8 tractor…</source>
-        <translation>单张×2，对子×4，拖拉机×8……</translation>
-    </message>
-    <message>
-        <source>×2</source>
-        <translation>×2</translation>
-    </message>
-    <message>
-        <source>the kitty's points, no multiplier</source>
-        <translation>底分不翻倍</translation>
-    </message>
-    <message>
-        <source>no kitty</source>
-        <translation>没有底牌</translation>
-    </message>
-    <message>
-        <source>Decks</source>
-        <translation>几副牌</translation>
-    </message>
-    <message>
-        <source>Cards each</source>
-        <translation>每人张数</translation>
+        <source>Attackers</source>
+        <translation>抓分</translation>
     </message>
     <message>
         <source>Kitty</source>
         <translation>底牌</translation>
     </message>
     <message>
-        <source>Partners</source>
-        <translation>对家</translation>
+        <source>Hand</source>
+        <translation>局</translation>
     </message>
     <message>
-        <source>Bidding</source>
-        <translation>亮主</translation>
+        <source>Leave</source>
+        <translation>离开</translation>
+    </message>
+</context>
+<context>
+    <name>TrickArea</name>
+    <message>
+        <source>Lead</source>
+        <comment>mark: 首</comment>
+        <translation>首</translation>
     </message>
     <message>
-        <source>No bid</source>
-        <translation>无人亮主</translation>
+        <source>Top</source>
+        <comment>mark: 大</comment>
+        <translation>大</translation>
     </message>
     <message>
-        <source>Levels</source>
-        <translation>级数</translation>
+        <source>Ruff</source>
+        <comment>mark: 毙</comment>
+        <translation>毙</translation>
     </message>
     <message>
-        <source>Kitty capture</source>
-        <translation>抠底</translation>
+        <source>Last trick</source>
+        <translation>上一轮</translation>
+    </message>
+</context>
+<context>
+    <name>TrickList</name>
+    <message>
+        <source>Tricks of this hand</source>
+        <translation>本局每一轮</translation>
     </message>
     <message>
-        <source>Every 2 is trump</source>
-        <translation>2 为常主</translation>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
     <message>
-        <source>Throw penalty</source>
-        <translation>甩牌失败罚分</translation>
+        <source>%1 +%2</source>
+        <translation>%1 +%2</translation>
+    </message>
+</context>
+<context>
+    <name>WatchPage</name>
+    <message>
+        <source>Watch</source>
+        <translation>观战</translation>
     </message>
     <message>
-        <source>Points</source>
-        <translation>总分</translation>
+        <source>Watch four AI players</source>
+        <translation>观看四个电脑对战</translation>
+    </message>
+    <message>
+        <source>Public tables online</source>
+        <translation>在线公开牌桌</translation>
+    </message>
+    <message>
+        <source>Connect on the Play online screen to see the public tables</source>
+        <translation>先在联网对战页面连接服务器，才能看到公开牌桌</translation>
+    </message>
+    <message>
+        <source>Online play is not available in this build</source>
+        <translation>此版本不支持联网对战</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人观战</translation>
     </message>
 </context>
 </TS>

@@ -29,6 +29,193 @@
     </message>
 </context>
 <context>
+    <name>App</name>
+    <message>
+        <source>Hands</source>
+        <translation>牌局</translation>
+    </message>
+    <message>
+        <source>As the dealer&apos;s side</source>
+        <translation>坐莊一方</translation>
+    </message>
+    <message>
+        <source>As attackers</source>
+        <translation>閒家一方</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>整場比賽</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>隨機</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>簡單</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>困難</translation>
+    </message>
+    <message>
+        <source>Master</source>
+        <translation>大師</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>fixed: opposite seats</source>
+        <translation>固定：對面的玩家</translation>
+    </message>
+    <message>
+        <source>called card (find a friend)</source>
+        <translation>叫牌找朋友</translation>
+    </message>
+    <message>
+        <source>show level cards while dealing; stronger bids overcall</source>
+        <translation>發牌時亮級牌，更大的可以反主</translation>
+    </message>
+    <message>
+        <source>three-deck ladder: single, pair, jokers, triple</source>
+        <translation>三副牌：單張、對子、王、三張</translation>
+    </message>
+    <message>
+        <source>the first level card shown sets the trump</source>
+        <translation>先亮者定主</translation>
+    </message>
+    <message>
+        <source>hidden bids, +1 card to change</source>
+        <translation>暗亮，多一張才能改主</translation>
+    </message>
+    <message>
+        <source>redeal</source>
+        <translation>重新發牌</translation>
+    </message>
+    <message>
+        <source>play with no trump suit</source>
+        <translation>打無主</translation>
+    </message>
+    <message>
+        <source>flip the kitty to find the trump</source>
+        <translation>翻底定主</translation>
+    </message>
+    <message>
+        <source>spades are trump</source>
+        <translation>黑桃為主</translation>
+    </message>
+    <message>
+        <source>Classic (2 decks)</source>
+        <translation>經典（兩副牌）</translation>
+    </message>
+    <message>
+        <source>Lianzhong</source>
+        <translation>聯眾</translation>
+    </message>
+    <message>
+        <source>Find a friend</source>
+        <translation>找朋友</translation>
+    </message>
+    <message>
+        <source>One deck (40 points)</source>
+        <translation>一副牌（40分）</translation>
+    </message>
+    <message>
+        <source>Three decks (Titanic)</source>
+        <translation>三副牌（泰坦尼克）</translation>
+    </message>
+    <message>
+        <source>Four decks</source>
+        <translation>四副牌</translation>
+    </message>
+    <message>
+        <source>Chaoshan</source>
+        <translation>潮汕</translation>
+    </message>
+    <message>
+        <source>hearts are trump</source>
+        <translation>紅桃為主</translation>
+    </message>
+    <message>
+        <source>clubs are trump</source>
+        <translation>梅花為主</translation>
+    </message>
+    <message>
+        <source>diamonds are trump</source>
+        <translation>方塊為主</translation>
+    </message>
+    <message>
+        <source>×2 single, ×4 pair, ×8 tractor…</source>
+        <translation>單張×2，對子×4，拖拉機×8……</translation>
+    </message>
+    <message>
+        <source>×2</source>
+        <translation>×2</translation>
+    </message>
+    <message>
+        <source>the kitty&apos;s points, no multiplier</source>
+        <translation>底分不翻倍</translation>
+    </message>
+    <message>
+        <source>no kitty</source>
+        <translation>沒有底牌</translation>
+    </message>
+    <message>
+        <source>Decks</source>
+        <translation>幾副牌</translation>
+    </message>
+    <message>
+        <source>Cards each</source>
+        <translation>每人張數</translation>
+    </message>
+    <message>
+        <source>Kitty</source>
+        <translation>底牌</translation>
+    </message>
+    <message>
+        <source>Partners</source>
+        <translation>對家</translation>
+    </message>
+    <message>
+        <source>Bidding</source>
+        <translation>亮主</translation>
+    </message>
+    <message>
+        <source>No bid</source>
+        <translation>無人亮主</translation>
+    </message>
+    <message>
+        <source>Levels</source>
+        <translation>級數</translation>
+    </message>
+    <message>
+        <source>Kitty capture</source>
+        <translation>摳底</translation>
+    </message>
+    <message>
+        <source>Every 2 is trump</source>
+        <translation>2 為常主</translation>
+    </message>
+    <message>
+        <source>Throw penalty</source>
+        <translation>甩牌失敗罰分</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>總分</translation>
+    </message>
+</context>
+<context>
     <name>BidBar</name>
     <message>
         <source>Bid %1</source>
@@ -37,6 +224,17 @@
     <message>
         <source>Pass</source>
         <translation>不亮</translation>
+    </message>
+</context>
+<context>
+    <name>CardNames</name>
+    <message>
+        <source>%1, trump</source>
+        <translation>%1，主牌</translation>
+    </message>
+    <message>
+        <source>%1, %2 points</source>
+        <translation>%1，%2分</translation>
     </message>
 </context>
 <context>
@@ -55,7 +253,7 @@
     </message>
     <message>
         <source>No messages yet</source>
-        <translation>還沒有消息</translation>
+        <translation>還沒有訊息</translation>
     </message>
     <message>
         <source>Say something</source>
@@ -63,7 +261,7 @@
     </message>
     <message>
         <source>Send</source>
-        <translation>發送</translation>
+        <translation>傳送</translation>
     </message>
 </context>
 <context>
@@ -214,6 +412,17 @@
     </message>
 </context>
 <context>
+    <name>OnlineViewModel</name>
+    <message>
+        <source>Connection lost: reconnecting…</source>
+        <translation>連線已斷開，正在重連…</translation>
+    </message>
+    <message>
+        <source>Room %1 · hand %2</source>
+        <translation>房間 %1 · 第 %2 局</translation>
+    </message>
+</context>
+<context>
     <name>PageHeader</name>
     <message>
         <source>‹ Back</source>
@@ -232,7 +441,7 @@
     </message>
     <message>
         <source>No finished hands yet. Every hand you finish is kept here.</source>
-        <translation>還沒有打完的牌局。每打完一局都會保存在這裡。</translation>
+        <translation>還沒有打完的牌局。每打完一局都會儲存在這裡。</translation>
     </message>
     <message>
         <source>My online games</source>
@@ -252,13 +461,13 @@
     </message>
     <message>
         <source>Connect on the Play online screen to see your games on the server</source>
-        <translation>在聯網對戰頁面連線後，可查看伺服器上的牌局</translation>
+        <translation>在聯網對戰頁面連線後，可檢視伺服器上的牌局</translation>
     </message>
 </context>
 <context>
     <name>ResultPanel</name>
     <message>
-        <source>Attackers' points: %1 (tricks %2)</source>
+        <source>Attackers&apos; points: %1 (tricks %2)</source>
         <translation>抓分方得分：%1（牌面 %2）</translation>
     </message>
     <message>
@@ -372,7 +581,9 @@
     <name>SeatPanel</name>
     <message numerus="yes">
         <source>%n cards</source>
-        <translation><numerusform>%n 張</numerusform></translation>
+        <translation>
+            <numerusform>%n 張</numerusform>
+        </translation>
     </message>
     <message>
         <source>Level %1</source>
@@ -647,108 +858,9 @@
     </message>
 </context>
 <context>
-    <name>TopBar</name>
-    <message>
-        <source>Us</source>
-        <translation>我方</translation>
-    </message>
-    <message>
-        <source>Them</source>
-        <translation>對方</translation>
-    </message>
-    <message>
-        <source>Trump</source>
-        <translation>主</translation>
-    </message>
-    <message>
-        <source>Dealer</source>
-        <translation>莊家</translation>
-    </message>
-    <message>
-        <source>Attackers</source>
-        <translation>抓分</translation>
-    </message>
-    <message>
-        <source>Kitty</source>
-        <translation>底牌</translation>
-    </message>
-    <message>
-        <source>Hand</source>
-        <translation>局</translation>
-    </message>
-    <message>
-        <source>Leave</source>
-        <translation>離開</translation>
-    </message>
-</context>
-<context>
-    <name>TrickArea</name>
-    <message>
-        <source>Lead</source>
-        <comment>mark: 首</comment>
-        <translation>首</translation>
-    </message>
-    <message>
-        <source>Top</source>
-        <comment>mark: 大</comment>
-        <translation>大</translation>
-    </message>
-    <message>
-        <source>Ruff</source>
-        <comment>mark: 毙</comment>
-        <translation>斃</translation>
-    </message>
-    <message>
-        <source>Last trick</source>
-        <translation>上一輪</translation>
-    </message>
-</context>
-<context>
-    <name>TrickList</name>
-    <message>
-        <source>Tricks of this hand</source>
-        <translation>本局每一輪</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>關閉</translation>
-    </message>
-    <message>
-        <source>%1 +%2</source>
-        <translation>%1 +%2</translation>
-    </message>
-</context>
-<context>
-    <name>WatchPage</name>
-    <message>
-        <source>Watch</source>
-        <translation>觀戰</translation>
-    </message>
-    <message>
-        <source>Watch four AI players</source>
-        <translation>觀看四個電腦對戰</translation>
-    </message>
-    <message>
-        <source>Public tables online</source>
-        <translation>線上公開牌桌</translation>
-    </message>
-    <message>
-        <source>Connect on the Play online screen to see the public tables</source>
-        <translation>先在聯網對戰頁面連線伺服器，才能看到公開牌桌</translation>
-    </message>
-    <message>
-        <source>Online play is not available in this build</source>
-        <translation>此版本不支援聯網對戰</translation>
-    </message>
-    <message>
-        <source>%1 watching</source>
-        <translation>%1 人觀戰</translation>
-    </message>
-</context>
-<context>
     <name>TableViewModel</name>
     <message>
-        <source>%1's throw failed: the forced cards are played</source>
+        <source>%1&apos;s throw failed: the forced cards are played</source>
         <translation>%1 甩牌失敗：改出被管住的牌</translation>
     </message>
     <message>
@@ -885,161 +997,102 @@
     </message>
 </context>
 <context>
-    <name>OnlineViewModel</name>
+    <name>TopBar</name>
     <message>
-        <source>Connection lost: reconnecting…</source>
-        <translation>連線已中斷，正在重新連線…</translation>
+        <source>Us</source>
+        <translation>我方</translation>
     </message>
     <message>
-        <source>Room %1 · hand %2</source>
-        <translation>房間 %1 · 第 %2 局</translation>
-    </message>
-</context>
-<context>
-    <name>App</name>
-    <message>
-        <source>Hands</source>
-        <translation>牌局</translation>
+        <source>Them</source>
+        <translation>對方</translation>
     </message>
     <message>
-        <source>As the dealer's side</source>
-        <translation>坐莊一方</translation>
+        <source>Trump</source>
+        <translation>主</translation>
     </message>
     <message>
-        <source>As attackers</source>
-        <translation>閒家一方</translation>
+        <source>Dealer</source>
+        <translation>莊家</translation>
     </message>
     <message>
-        <source>Matches</source>
-        <translation>整場比賽</translation>
-    </message>
-    <message>
-        <source>Random</source>
-        <translation>隨機</translation>
-    </message>
-    <message>
-        <source>Easy</source>
-        <translation>簡單</translation>
-    </message>
-    <message>
-        <source>Normal</source>
-        <translation>普通</translation>
-    </message>
-    <message>
-        <source>Hard</source>
-        <translation>困難</translation>
-    </message>
-    <message>
-        <source>Master</source>
-        <translation>大師</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <source>fixed: opposite seats</source>
-        <translation>固定：對面的玩家</translation>
-    </message>
-    <message>
-        <source>called card (find a friend)</source>
-        <translation>叫牌找朋友</translation>
-    </message>
-    <message>
-        <source>show level cards while dealing; stronger bids overcall</source>
-        <translation>發牌時亮級牌，更大的可以反主</translation>
-    </message>
-    <message>
-        <source>three-deck ladder: single, pair, jokers, triple</source>
-        <translation>三副牌：單張、對子、王、三張</translation>
-    </message>
-    <message>
-        <source>the first level card shown sets the trump</source>
-        <translation>先亮者定主</translation>
-    </message>
-    <message>
-        <source>hidden bids, +1 card to change</source>
-        <translation>暗亮，多一張才能改主</translation>
-    </message>
-    <message>
-        <source>redeal</source>
-        <translation>重新發牌</translation>
-    </message>
-    <message>
-        <source>play with no trump suit</source>
-        <translation>打無主</translation>
-    </message>
-    <message>
-        <source>flip the kitty to find the trump</source>
-        <translation>翻底定主</translation>
-    </message>
-    <message>
-        <source>spades are trump</source>
-        <translation>黑桃為主</translation>
-    </message>
-    <message>
-        <source>×2 single, ×4 pair, ×8 tractor…</source>
-        <translation>單張×2，對子×4，拖拉機×8……</translation>
-    </message>
-    <message>
-        <source>×2</source>
-        <translation>×2</translation>
-    </message>
-    <message>
-        <source>the kitty's points, no multiplier</source>
-        <translation>底分不翻倍</translation>
-    </message>
-    <message>
-        <source>no kitty</source>
-        <translation>沒有底牌</translation>
-    </message>
-    <message>
-        <source>Decks</source>
-        <translation>幾副牌</translation>
-    </message>
-    <message>
-        <source>Cards each</source>
-        <translation>每人張數</translation>
+        <source>Attackers</source>
+        <translation>抓分</translation>
     </message>
     <message>
         <source>Kitty</source>
         <translation>底牌</translation>
     </message>
     <message>
-        <source>Partners</source>
-        <translation>對家</translation>
+        <source>Hand</source>
+        <translation>局</translation>
     </message>
     <message>
-        <source>Bidding</source>
-        <translation>亮主</translation>
+        <source>Leave</source>
+        <translation>離開</translation>
+    </message>
+</context>
+<context>
+    <name>TrickArea</name>
+    <message>
+        <source>Lead</source>
+        <comment>mark: 首</comment>
+        <translation>首</translation>
     </message>
     <message>
-        <source>No bid</source>
-        <translation>無人亮主</translation>
+        <source>Top</source>
+        <comment>mark: 大</comment>
+        <translation>大</translation>
     </message>
     <message>
-        <source>Levels</source>
-        <translation>級數</translation>
+        <source>Ruff</source>
+        <comment>mark: 毙</comment>
+        <translation>斃</translation>
     </message>
     <message>
-        <source>Kitty capture</source>
-        <translation>摳底</translation>
+        <source>Last trick</source>
+        <translation>上一輪</translation>
+    </message>
+</context>
+<context>
+    <name>TrickList</name>
+    <message>
+        <source>Tricks of this hand</source>
+        <translation>本局每一輪</translation>
     </message>
     <message>
-        <source>Every 2 is trump</source>
-        <translation>2 為常主</translation>
+        <source>Close</source>
+        <translation>關閉</translation>
     </message>
     <message>
-        <source>Throw penalty</source>
-        <translation>甩牌失敗罰分</translation>
+        <source>%1 +%2</source>
+        <translation>%1 +%2</translation>
+    </message>
+</context>
+<context>
+    <name>WatchPage</name>
+    <message>
+        <source>Watch</source>
+        <translation>觀戰</translation>
     </message>
     <message>
-        <source>Points</source>
-        <translation>總分</translation>
+        <source>Watch four AI players</source>
+        <translation>觀看四個電腦對戰</translation>
+    </message>
+    <message>
+        <source>Public tables online</source>
+        <translation>線上公開牌桌</translation>
+    </message>
+    <message>
+        <source>Connect on the Play online screen to see the public tables</source>
+        <translation>先在聯網對戰頁面連線伺服器，才能看到公開牌桌</translation>
+    </message>
+    <message>
+        <source>Online play is not available in this build</source>
+        <translation>此版本不支援聯網對戰</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人觀戰</translation>
     </message>
 </context>
 </TS>
