@@ -42,8 +42,8 @@ class Config:
         default_factory=list,
         metadata={"doc": "addresses or networks of reverse proxies whose X-Forwarded-For is used"},
     )
-    handshake_rate: float = _opt(2.0, "new connections per second per client address")
-    handshake_burst: float = _opt(20.0, "burst of new connections per client address")
+    handshake_rate: float = _opt(10.0, "new connections per second per client address (0: any)")
+    handshake_burst: float = _opt(100.0, "burst of new connections per client address")
     rate: float = _opt(20.0, "messages per second per connection")
     burst: float = _opt(60.0, "message burst per connection")
     deal_delay: float = _opt(0.05, "seconds between dealt cards")

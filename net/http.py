@@ -61,7 +61,7 @@ class Front:
             response.body = exposition(self.registry)
             return _typed(response, CONTENT_TYPE_LATEST)
         address = real_address(_peer(ws), request.headers.get("X-Forwarded-For"), self.proxies)
-        if not self._spend(address):
+        if self.rate > 0 and not self._spend(address):
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections, slow down.\n")
         self._addresses[ws] = address
         return None
