@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 LATENCIES_KEPT = 2048  # the last actions whose latency the p50/p99 are taken over
 PROBE_EVERY = 0.05  # seconds between two looks at the event loop
+LAG_WINDOW = 5.0  # seconds over which the loop's worst lag is reported
 STORE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 
 
@@ -43,7 +44,7 @@ class Stats:
         self.act_seconds: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self.frames = 0
         self.errors: Counter[str] = Counter()
-        self.lag = 0.0  # the event loop's last measured lag
+        self.lags: deque[tuple[float, float]] = deque()  # (when, lag) over LAG_WINDOW
         self.beat = time.monotonic()  # when the lag probe last ran
         self.store_writes = [0] * (len(STORE_BUCKETS) + 1)  # histogram counts, +Inf last
         self.store_seconds = 0.0
@@ -61,8 +62,13 @@ class Stats:
         self.store_seconds += seconds
 
     def lag_now(self) -> float:
-        """The loop's lag, counting a probe that is overdue (a stalled loop) as lag."""
-        return max(self.lag, time.monotonic() - self.beat - PROBE_EVERY)
+        """The loop's worst lag over the last LAG_WINDOW seconds, counting a probe that is
+        overdue (the loop is stalled right now) as lag."""
+        now = time.monotonic()
+        while self.lags and self.lags[0][0] < now - LAG_WINDOW:
+            self.lags.popleft()
+        worst = max((lag for _t, lag in self.lags), default=0.0)
+        return max(worst, now - self.beat - PROBE_EVERY)
 
     async def probe(self) -> None:
         """How late the event loop wakes up: every request waits that long for its turn."""
@@ -70,7 +76,8 @@ class Stats:
             t = time.monotonic()
             await asyncio.sleep(PROBE_EVERY)
             self.beat = time.monotonic()
-            self.lag = self.beat - t - PROBE_EVERY
+            self.lags.append((self.beat, self.beat - t - PROBE_EVERY))
+            self.lag_now()  # drops what has left the window
 
     def uptime(self) -> float:
         return time.time() - self.started
@@ -152,7 +159,8 @@ class Collector(_Collector):
         latency.add_sample("tuolaji_action_latency_seconds", {"quantile": "0.5"}, p50)
         latency.add_sample("tuolaji_action_latency_seconds", {"quantile": "0.99"}, p99)
         yield latency
-        yield GaugeMetricFamily("tuolaji_loop_lag_seconds", "Event loop lag", stats.lag_now())
+        lag = f"Worst event loop lag over the last {LAG_WINDOW:g} s"
+        yield GaugeMetricFamily("tuolaji_loop_lag_seconds", lag, stats.lag_now())
         buckets, total = [], 0
         for bound, n in zip([*STORE_BUCKETS, float("inf")], stats.store_writes, strict=True):
             total += n
