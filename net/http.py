@@ -11,10 +11,12 @@ import json
 import time
 import weakref
 from collections.abc import Sequence
+from email.utils import formatdate
 from http import HTTPStatus
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry
 from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from net.metrics import Stats, exposition
@@ -55,18 +57,16 @@ class Front:
     def __call__(self, ws: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
         if path == "/healthz":
-            return self.health(ws)
+            return self.health()
         if path == "/metrics" and self.registry is not None:
-            response = ws.respond(HTTPStatus.OK, "")
-            response.body = exposition(self.registry)
-            return _typed(response, CONTENT_TYPE_LATEST)
+            return _response(HTTPStatus.OK, CONTENT_TYPE_LATEST, exposition(self.registry))
         address = real_address(_peer(ws), request.headers.get("X-Forwarded-For"), self.proxies)
         if self.rate > 0 and not self._spend(address):
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections, slow down.\n")
         self._addresses[ws] = address
         return None
 
-    def health(self, ws: ServerConnection) -> Response:
+    def health(self) -> Response:
         lag = self.stats.lag_now()
         ok = not self.stopping and lag <= self.health_lag
         body = {
@@ -76,8 +76,7 @@ class Front:
             "loop_lag": round(lag, 4),
         }
         status = HTTPStatus.OK if ok else HTTPStatus.SERVICE_UNAVAILABLE
-        response = ws.respond(status, json.dumps(body) + "\n")
-        return _typed(response, "application/json")
+        return _response(status, "application/json", (json.dumps(body) + "\n").encode())
 
     def _spend(self, address: str) -> bool:
         now = time.monotonic()
@@ -94,9 +93,14 @@ def _peer(ws: ServerConnection) -> str:
     return str(remote[0]) if remote else ""
 
 
-def _typed(response: Response, content_type: str) -> Response:
-    del response.headers["Content-Type"]
-    response.headers["Content-Type"] = content_type
-    response.headers["Content-Length"] = str(len(response.body or b""))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+def _response(status: HTTPStatus, content_type: str, body: bytes) -> Response:
+    headers = Headers(
+        [
+            ("Date", formatdate(usegmt=True)),
+            ("Connection", "close"),
+            ("Content-Type", content_type),
+            ("Content-Length", str(len(body))),
+            ("Cache-Control", "no-store"),
+        ]
+    )
+    return Response(status.value, status.phrase, headers, body)

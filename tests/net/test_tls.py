@@ -57,17 +57,15 @@ def test_a_client_with_only_the_system_authorities_is_refused(server) -> None:
         asyncio.run(hello(f"wss://127.0.0.1:{proc.port}"))
 
 
-def test_a_certificate_for_another_name_is_refused(
-    tmp_path: Path, ca: trustme.CA, server
-) -> None:
-    proc, tmp = server
+def test_a_certificate_for_another_name_is_refused(tmp_path: Path, ca: trustme.CA, server) -> None:
+    _proc, tmp = server
     other = ca.issue_cert("tables.example.org")
     other.private_key_pem.write_to_path(str(tmp_path / "key.pem"))
     other.cert_chain_pems[0].write_to_path(str(tmp_path / "cert.pem"))
     args = ("--certfile", str(tmp_path / "cert.pem"), "--keyfile", str(tmp_path / "key.pem"))
     wrong = ServerProcess(tmp_path / "s.sqlite3", *args).start()
     try:
-        with pytest.raises(ssl.SSLCertVerificationError, match="match|mismatch"):
+        with pytest.raises(ssl.SSLCertVerificationError, match="match"):
             asyncio.run(hello(f"wss://127.0.0.1:{wrong.port}", cafile=str(tmp / "ca.pem")))
     finally:
         wrong.stop()
