@@ -300,6 +300,7 @@ class Server:
             return encode(Ok(req.id, await handler(conn, req)))
         except RulesError as e:
             self.stats.errors[e.code] += 1
+            log.info("refused %s: %s", type(req).__name__.lower(), e.code, extra={"code": e.code})
             return encode(error(req.id, e))
         except Exception:
             log.exception("request %r failed", req)
@@ -761,7 +762,10 @@ def main(argv: list[str] | None = None) -> None:
         config.add_arguments(b)
         a = b.parse_args(argv[1:])
         cfg = config.from_arguments(a)
-        pages = backup(cfg.database(), a.dest)
+        try:
+            pages = backup(cfg.database(), a.dest)
+        except (OSError, RuntimeError) as e:
+            raise SystemExit(f"tuolaji-server backup: {e}") from None
         print(f"backed up {cfg.database()} to {a.dest} ({pages} pages)")
         return
     p = argparse.ArgumentParser(
