@@ -264,6 +264,10 @@ class Client:
         self._invites[room] = invite
         return await self.request("join", room=room, invite=invite, since=self.versions.get(room))
 
+    def invite_of(self, room: str) -> str | None:
+        """The invite this client joined ``room`` with (a private room's), if any."""
+        return self._invites.get(room)
+
     async def sit(self, room: str, seat: int) -> Any:
         return await self.request("sit", room=room, seat=seat)
 

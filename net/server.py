@@ -671,7 +671,7 @@ def version() -> str:
 
 async def serve_forever(
     cfg: config.Config,
-    on_ready: Callable[[int], None] | None = None,
+    on_ready: Callable[[Server, int], None] | None = None,
     stop: asyncio.Future[None] | None = None,
 ) -> None:
     """Serve until SIGTERM/SIGINT (or ``stop``), then shut down gracefully: stop accepting,
@@ -732,7 +732,7 @@ async def serve_forever(
         print(f"tuolaji-server listening on {scheme}://{cfg.host}:{bound}", flush=True)
         server.resume_tables()
         if on_ready is not None:
-            on_ready(bound)
+            on_ready(server, bound)
         await stop
         log.warning("shutting down")
         front.stopping = True

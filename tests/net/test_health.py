@@ -96,7 +96,7 @@ async def _stall(tmp: Path) -> list[tuple[int, str, str]]:
     ports: list[int] = []
     stop = asyncio.get_running_loop().create_future()
     cfg = config.load(env={}, overrides={"port": 0, "db": str(tmp / "s.sqlite3")})
-    task = asyncio.create_task(serve_forever(cfg, ports.append, stop))
+    task = asyncio.create_task(serve_forever(cfg, lambda _server, port: ports.append(port), stop))
     await until(lambda: bool(ports))
     url = f"http://127.0.0.1:{ports[0]}/healthz"
     await asyncio.sleep(0.2)
