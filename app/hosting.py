@@ -95,7 +95,7 @@ class HostingViewModel(QObject):
     def startHosting(self, port: int, preset: str) -> None:
         if self._process is not None:
             return
-        if not 1024 <= port <= 65535:
+        if port != 0 and not 1024 <= port <= 65535:  # 0: any free port
             self._say("Choose a port from 1024 to 65535.", "请选择 1024 到 65535 之间的端口。")
             return
         interfaces = lan_interfaces()
@@ -125,7 +125,7 @@ class HostingViewModel(QObject):
             return
         kind, value = got
         if kind == "ready":
-            self._status = "on"
+            self._status, self._port = "on", int(value)
             self._watch.start(1000)  # from now on only to notice the server dying
             self.changed.emit()
             _spawn(self._enter(int(value)))
