@@ -78,31 +78,37 @@ async def announce(
     interfaces: Sequence[str] | None = None,
     tls: bool = False,
 ) -> None:
-    """Announce ``server`` until cancelled, then say goodbye (browsers drop it at once)."""
+    """Announce ``server`` until cancelled, then say goodbye (browsers drop it at once).
+    zeroconf's ``async_*_service`` return a task to await for the packets to go out."""
     zc = AsyncZeroconf(interfaces=_choice(interfaces))
     props: dict[str, Any] = {"name": name, "v": version, "tls": "1" if tls else "0"}
-    now = counts(server)
     label = name.replace(".", " ")[:50] or "Tuolaji"
-    info = ServiceInfo(
-        SERVICE,
-        f"{label} ({port}).{SERVICE}",
-        port=port,
-        addresses=_addresses(interfaces),
-        properties={**props, **{k: str(v) for k, v in now.items()}},
-        server=f"{socket.gethostname().split('.')[0] or 'tuolaji'}.local.",
-    )
+    host = f"{socket.gethostname().split('.')[0] or 'tuolaji'}.local."
+
+    def record(now: dict[str, int], instance: str) -> ServiceInfo:
+        return ServiceInfo(
+            SERVICE,
+            instance,
+            port=port,
+            addresses=_addresses(interfaces),
+            properties={**props, **{k: str(v) for k, v in now.items()}},
+            server=host,
+        )
+
+    now = counts(server)
+    info = record(now, f"{label} ({port}).{SERVICE}")
     try:
-        await zc.async_register_service(info, allow_name_change=True)
+        await (await zc.async_register_service(info, allow_name_change=True))
         while True:
             await asyncio.sleep(UPDATE_EVERY)
             fresh = counts(server)
             if fresh != now:
                 now = fresh
-                info.properties = {**props, **{k: str(v) for k, v in now.items()}}  # type: ignore[misc]
-                await zc.async_update_service(info)
+                info = record(now, info.name)  # the name registered (it may have changed)
+                await (await zc.async_update_service(info))
     finally:
-        with contextlib.suppress(Exception):
-            await zc.async_unregister_service(info)
+        with contextlib.suppress(Exception):  # the goodbye: browsers drop the server now
+            await (await zc.async_unregister_service(info))
         await zc.async_close()
 
 

@@ -22,9 +22,7 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TUOLAJI_LAN_INTERFACES", "127.0.0.1")
 
 
-def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(
-    ui, loopback
-) -> None:
+def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui, loopback) -> None:
     hosting, online = ui.app.hosting, ui.app.online
     ui.settings.playerName = "Ann"
     ui.window.setProperty("screen", "host")
@@ -111,7 +109,8 @@ def test_an_invite_link_opens_the_app_in_that_room(ui, server) -> None:  # noqa:
 
 
 def test_a_watch_link_and_a_code_open_as_spectator_and_bad_links_are_said(
-    ui, server  # noqa: F811
+    ui,
+    server,  # noqa: F811
 ) -> None:
     host, port = server.split(":")
     online, hosting = ui.app.online, ui.app.hosting
