@@ -48,6 +48,7 @@ def lan_addresses() -> list[str]:
 @QmlUncreatable("App.hosting")
 class HostingViewModel(QObject):
     changed = Signal()
+    linkFailed = Signal()  # an invite could not be opened: the hosting screen says why
     _heard = Signal(object)  # from zeroconf's thread: the servers found
 
     def __init__(self, app: Any) -> None:
@@ -228,6 +229,7 @@ class HostingViewModel(QObject):
             inv = parse(text)
         except BadLink as e:
             self._say(e.en, e.zh)
+            self.linkFailed.emit()
             return
         self._clear()
         if available():
@@ -243,15 +245,20 @@ class HostingViewModel(QObject):
                 "Connect to the server first, or paste the whole invite link.",
                 "请先连接服务器，或粘贴完整的邀请链接。",
             )
+            self.linkFailed.emit()
             return
         if url != current:
             saved = self._servers_file.find(url)
             await lobby.connect(url, self._host_name(), saved.pinned if saved else None)
-            if lobby.client is None:
-                return  # the online screen says why
-        await lobby.join(inv.room, watch=inv.watch, invite=inv.invite)
+        if lobby.client is not None:
+            await lobby.join(inv.room, watch=inv.watch, invite=inv.invite)
         session, client = lobby.session, lobby.client
-        if inv.watch or session is None or client is None or session.seat is not None:
+        if session is None:  # not reached, or refused: the online view-model says why
+            self._error = self._app.online.error
+            self.changed.emit()
+            self.linkFailed.emit()
+            return
+        if inv.watch or client is None or session.seat is not None:
             return
         info = client.rooms.get(inv.room)
         free = [i for i, s in enumerate(info.seats) if s is None] if info is not None else []

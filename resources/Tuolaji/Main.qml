@@ -36,6 +36,10 @@ ApplicationWindow {
         }
     }
     Connections {
+        target: App.hosting
+        function onLinkFailed() { window.screen = "host" }
+    }
+    Connections {
         target: App.online
         function onRoomChanged() {
             if (App.inGame && (window.screen === "table" || window.screen === "room"))
