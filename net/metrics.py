@@ -140,7 +140,7 @@ class Collector(_Collector):
         yield GaugeMetricFamily("tuolaji_connections", "Open websockets", len(server.conns))
         states = GaugeMetricFamily("tuolaji_tables", "Open tables by state", labels=["state"])
         by_state = Counter(t.status for t in server.tables.values() if not t.closed)
-        for state in ("waiting", "playing", "over"):
+        for state in ("waiting", "playing", "between", "over"):
             states.add_metric([state], by_state[state])
         yield states
         watching = sum(
