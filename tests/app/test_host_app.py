@@ -1,7 +1,7 @@
-"""The app hosts a table (offscreen) on 127.0.0.1: its own server in a child process, the host
-in a new room, an invite link a second client follows into that room; stopping tells the
-players and keeps the records. An invite link opens the app straight into the right room, as a
-player or a spectator; a bad link is a sentence."""
+"""The app hosts a table (offscreen) on 127.0.0.1 (conftest: TUOLAJI_LAN_INTERFACES): its own
+server in a child process, the host in a new room, an invite link a second client follows into
+that room; stopping tells the players and keeps the records. An invite link opens the app
+straight into the right room, as a player or a spectator; a bad link is a sentence."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-import pytest
 from test_app_online import _run, _until, server  # noqa: F401  (the server fixture)
 
 from app.invite import Invite, parse
@@ -17,12 +16,7 @@ from app.settings import data_dir
 from net.client import Client
 
 
-@pytest.fixture
-def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TUOLAJI_LAN_INTERFACES", "127.0.0.1")
-
-
-def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui, loopback) -> None:
+def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui) -> None:
     hosting, online = ui.app.hosting, ui.app.online
     ui.settings.playerName = "Ann"
     ui.window.setProperty("screen", "host")
@@ -59,7 +53,7 @@ def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui
     assert db.execute("SELECT seats FROM rooms WHERE id = ?", (room,)).fetchone()  # kept
 
 
-def test_a_port_in_use_is_said_and_nothing_runs(ui, loopback) -> None:
+def test_a_port_in_use_is_said_and_nothing_runs(ui) -> None:
     import socket
 
     hosting = ui.app.hosting
