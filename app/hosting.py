@@ -184,9 +184,12 @@ class HostingViewModel(QObject):
     def shutdown(self) -> None:
         """The app is quitting: end the hosted tables cleanly (players are told)."""
         self.browse(False)
+        self._watch.stop()
         proc, self._process = self._process, None
         if proc is not None:
             proc.stop()
+            self._status = "off"
+            self.changed.emit()
 
     # -- invites ---------------------------------------------------------------------------
     def _invite(self) -> Invite | None:

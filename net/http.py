@@ -52,7 +52,7 @@ class Front:
     def address(self, ws: ServerConnection) -> str:
         """The real client address of an open connection."""
         found = self._addresses.get(ws)
-        return found if found is not None else _peer(ws)
+        return found if found is not None else peer(ws)
 
     def __call__(self, ws: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
@@ -60,7 +60,7 @@ class Front:
             return self.health()
         if path == "/metrics" and self.registry is not None:
             return _response(HTTPStatus.OK, CONTENT_TYPE_LATEST, exposition(self.registry))
-        address = real_address(_peer(ws), request.headers.get("X-Forwarded-For"), self.proxies)
+        address = real_address(peer(ws), request.headers.get("X-Forwarded-For"), self.proxies)
         if self.rate > 0 and not self._spend(address):
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections, slow down.\n")
         self._addresses[ws] = address
@@ -88,7 +88,8 @@ class Front:
         return tokens >= 0
 
 
-def _peer(ws: ServerConnection) -> str:
+def peer(ws: ServerConnection) -> str:
+    """The address at the other end of the socket."""
     remote = ws.remote_address
     return str(remote[0]) if remote else ""
 

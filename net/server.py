@@ -36,7 +36,7 @@ from engine.errors import RulesError
 from engine.rules import rules_from
 from net import auth, config, logs, tls
 from net.backup import backup
-from net.http import Front
+from net.http import Front, peer
 from net.metrics import AIExecutor, Stats, TimedStore, registry
 from net.players import LEVELS
 from net.protocol import (
@@ -163,7 +163,7 @@ class Server:
         self.write_max = write_max
         self.stats = Stats()
         # the client's real address (behind a trusted proxy: its X-Forwarded-For)
-        self.address_of: Callable[[ServerConnection], str] = lambda ws: str(ws.remote_address)
+        self.address_of: Callable[[ServerConnection], str] = peer
         self.tables: dict[str, Table] = {}
         # user -> the rooms where they sit (insertion-ordered), so hello need not scan tables
         self.seated: dict[int, dict[str, None]] = {}
@@ -724,6 +724,7 @@ async def serve_forever(
         max_size=LIBRARY_MAX,
         ping_interval=20,
         ping_timeout=20,
+        close_timeout=cfg.shutdown_grace / 2,  # a client that never answers our close
         compression=None,  # small JSON frames: deflate cost more CPU (and memory) than it saved
     ) as ws_server:
         sockets = ws_server.sockets

@@ -129,3 +129,20 @@ def test_a_watch_link_and_a_code_open_as_spectator_and_bad_links_are_said(
     ui.settings.language = "zh_CN"
     hosting.openLink("3f9a")
     assert hosting.error == "邀请码由 8 或 16 个字母和数字组成，例如 3F9A-21C0。"
+
+
+def test_quitting_the_app_ends_the_hosted_server_cleanly(ui) -> None:
+    hosting = ui.app.hosting
+    running = []
+
+    async def host() -> None:
+        hosting.startHosting(0, "classic")
+        assert await _until(lambda: hosting.status == "on", 30), hosting.error
+        assert await _until(lambda: ui.app.online.room.get("seated") is True, 20)
+        running.append(hosting._process)
+
+    _run(ui, host, timeout=60)  # the loop ends as the app's does: QGuiApplication.aboutToQuit
+    [proc] = running
+    assert proc is not None and not proc.alive()
+    assert proc._proc.exitcode == 0  # SIGTERM: the server's graceful shutdown
+    assert hosting.status == "off" and hosting._process is None
