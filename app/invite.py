@@ -79,7 +79,7 @@ def parse(text: str) -> Invite:
             "邀请链接不完整，请对方重新发送。",
         )
     query = parse_qs(parts.query)
-    invite = (query.get("invite") or [None])[0]
+    invite = query["invite"][0] if "invite" in query else None
     if invite is not None and not _HEX8.match(invite.lower()):
         raise BadLink("This invite code is not valid.", "邀请码无效。")
     return Invite(

@@ -707,9 +707,14 @@ async def serve_forever(
         probe = asyncio.create_task(server.lag_probe())
         gc.callbacks.append(server.gc_probe)
     stop = stop if stop is not None else loop.create_future()
+
+    def stopping() -> None:
+        if not stop.done():
+            stop.set_result(None)
+
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+            loop.add_signal_handler(sig, stopping)
     tasks = [
         asyncio.create_task(server.lobby_pusher()),
         asyncio.create_task(server.janitor()),
