@@ -1,6 +1,8 @@
 """``tuolaji``: start the desktop table (PySide6 + QML + qasync).
 
 ``tuolaji --screenshots DIR`` renders the main screens offscreen into PNGs and exits.
+``tuolaji tuolaji://HOST:PORT/ROOM?invite=CODE`` opens an invite (in the app already running,
+if there is one).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument(
         "--offline", action="store_true", help="go straight to an offline table against the AI"
     )
+    p.add_argument("link", nargs="?", help="a tuolaji:// invite link to open")
     return p.parse_args(argv)
 
 
@@ -101,6 +104,10 @@ def main(argv: list[str] | None = None) -> int:
         if not engine.rootObjects():
             return 1
         return take_screenshots(qt_app, engine, app_vm, Path(args.screenshots))
+    from app.instance import Instance, hand_over
+
+    if args.link and hand_over(args.link):
+        return 0  # the app already running opens it
     import qasync
 
     loop = qasync.QEventLoop(qt_app)
@@ -110,6 +117,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.offline and not app_vm.resumeGame():
         app_vm.startOffline({})
+    instance = Instance(app_vm)
+    instance.listen()
+    instance.linkReceived.connect(app_vm.hosting.openLink)
+    if args.link:
+        loop.call_soon(app_vm.hosting.openLink, args.link)
     closing = asyncio.Event()
     qt_app.aboutToQuit.connect(closing.set)
     with loop:

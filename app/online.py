@@ -259,14 +259,14 @@ class Lobby:
             banner=self.vm.reconnecting_text() if lost else "",
         )
 
-    async def connect(self, address: str, name: str) -> None:
+    async def connect(self, address: str, name: str, pinned: str | None = None) -> None:
         from net.client import Client
 
         if self.client is not None:
             _LOBBIES.pop(id(self.client), None)
             await _quiet(self.client.close())
         url = address if "://" in address else f"ws://{address}"
-        self.client = Client(url, name=name or "Player", on_frame=self._on_frame)
+        self.client = Client(url, name=name or "Player", on_frame=self._on_frame, pinned=pinned)
         _LOBBIES[id(self.client)] = self
         self.vm.set_state("connecting")
         try:
@@ -301,7 +301,9 @@ class Lobby:
         if data is not None:
             await self.join(_get(data, "room", ""), watch=False, sit=True)
 
-    async def join(self, room: str, watch: bool, sit: bool = False) -> None:
+    async def join(
+        self, room: str, watch: bool, sit: bool = False, invite: str | None = None
+    ) -> None:
         """Into a room's waiting room (or its running table); ``watch``: as a spectator."""
         from net.client import ServerError
 
@@ -312,7 +314,7 @@ class Lobby:
         self.session = session
         self.vm.clear_chat()
         try:
-            joined = await c.join(room)
+            joined = await c.join(room, invite)
             seat = _get(joined, "seat")
             if sit and seat is None:
                 await c.sit(room, 0)

@@ -354,4 +354,6 @@ def _my_turn(table: Any) -> bool:
 
 
 def self_test() -> int:
+    # loading the hosting screen looks for tables nearby: on this computer only, while testing
+    os.environ.setdefault("TUOLAJI_LAN_INTERFACES", "127.0.0.1")
     return SelfTest().run()

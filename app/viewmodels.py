@@ -17,6 +17,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Property, QObject, QTimer, Signal,
 from PySide6.QtQml import QmlElement, QmlSingleton, QmlUncreatable
 
 from app import players, stats
+from app.hosting import HostingViewModel
 from app.i18n import Translations, engine_text
 from app.models import RowsModel
 from app.session import OfflineSession, ReplaySession, Session, list_records, save_path
@@ -266,6 +267,7 @@ class App(QObject):
         self._settings.languageChanged.connect(self._apply_language)
         self._table = TableViewModel(self._settings, self)
         self._online = OnlineViewModel(self)
+        self._hosting = HostingViewModel(self)
         self._session: Session | None = None
         self._records = RowsModel(("path", "title", "detail"), self)
         self.engine: Any = None
@@ -570,6 +572,7 @@ class App(QObject):
     settings = Property(QObject, lambda self: self._settings, constant=True)
     table = Property(QObject, lambda self: self._table, constant=True)
     online = Property(QObject, lambda self: self._online, constant=True)
+    hosting = Property(QObject, lambda self: self._hosting, constant=True)
     records = Property(QObject, lambda self: self._records, constant=True)
     hasSavedGame = Property(bool, _has_saved, notify=sessionChanged)
     inGame = Property(bool, lambda self: self._session is not None, notify=sessionChanged)

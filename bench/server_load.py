@@ -156,6 +156,7 @@ def start_server(
         cmd += ["-m", "cProfile", "-o", profile]
     cmd += ["-m", "net.server", "--port", "0", "--db", str(db), "--deal-delay", str(deal_delay)]
     cmd += ["--rate", "1000", "--burst", "1000", "--away-grace", "600", "--stats", str(stats)]
+    cmd += ["--handshake-rate", "0"]  # every client connects from 127.0.0.1
     return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
 
 

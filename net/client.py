@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from engine.actions import Action, action_to_dict
 from engine.rules import RuleSet
 from engine.views import View
+from net import tls
 from net.protocol import (
     PROTOCOL,
     Error,
@@ -60,8 +61,14 @@ class Client:
         reconnect: bool = True,
         keep_raw: bool = False,
         on_frame: Callable[[Frame], None] | None = None,
+        cafile: str | None = None,
+        pinned: str | None = None,
     ) -> None:
+        """``wss://`` URLs are verified against the system's authorities, or ``cafile``'s, or
+        only against the certificate whose SHA-256 fingerprint is ``pinned`` (net.tls)."""
         self.url = url
+        self.pinned = pinned
+        self._ssl = tls.client_context(cafile, pinned) if url.startswith("wss:") else None
         self.name = name
         self.token = token
         self.reconnect_enabled = reconnect
@@ -86,8 +93,7 @@ class Client:
     # -- connection ------------------------------------------------------------------------
     async def connect(self) -> dict[str, Any]:
         """Open the socket and say hello (a new guest by name, or the token's identity)."""
-        self._ws = await connect(self.url, max_size=2**22, ping_interval=20)
-        self._reader = asyncio.create_task(self._read())
+        await self._open()
         hello: dict[str, Any] = {"protocols": [PROTOCOL]}
         if self.token:
             hello["token"] = self.token
@@ -97,6 +103,17 @@ class Client:
         self.token = self.user.get("token", self.token)
         self._connected.set()
         return self.user
+
+    async def _open(self) -> None:
+        ws = await connect(self.url, max_size=2**22, ping_interval=20, ssl=self._ssl)
+        if self.pinned:
+            try:
+                tls.check_pin(ws.transport.get_extra_info("ssl_object"), self.pinned)
+            except tls.CertificateMismatch:
+                ws.transport.abort()
+                raise
+        self._ws = ws
+        self._reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
         self._closing = True
@@ -146,8 +163,7 @@ class Client:
                 delay = min(delay * 2, 2.0)
 
     async def _resume(self) -> None:
-        self._ws = await connect(self.url, max_size=2**22, ping_interval=20)
-        self._reader = asyncio.create_task(self._read())
+        await self._open()
         self.user = await self._send_now("hello", {"protocols": [PROTOCOL], "token": self.token})
         for room, since in list(self.versions.items()):
             data = {"room": room, "since": since, "invite": self._invites.get(room)}
@@ -247,6 +263,10 @@ class Client:
     async def join(self, room: str, invite: str | None = None) -> Any:
         self._invites[room] = invite
         return await self.request("join", room=room, invite=invite, since=self.versions.get(room))
+
+    def invite_of(self, room: str) -> str | None:
+        """The invite this client joined ``room`` with (a private room's), if any."""
+        return self._invites.get(room)
 
     async def sit(self, room: str, seat: int) -> Any:
         return await self.request("sit", room=room, seat=seat)

@@ -6,7 +6,8 @@ with its id; a repeated id gets the first answer again and is never applied twic
 (oversized frames, a spent message budget) is closed with 1008; nothing a client sends can
 stop the server.
 
-    tuolaji-server --host 127.0.0.1 --port 8765 --db PATH
+    tuolaji-server --host 127.0.0.1 --port 8765 --db PATH   (options: net/config.py)
+    tuolaji-server backup DEST                             (a copy of the live SQLite file)
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import importlib.metadata
 import json
 import logging
-import os
 import secrets
 import signal
+import sys
 import time
 from collections import OrderedDict
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -32,7 +34,10 @@ from websockets.protocol import State
 from engine.actions import action_from_dict
 from engine.errors import RulesError
 from engine.rules import rules_from
-from net import auth
+from net import auth, config, logs, tls
+from net.backup import backup
+from net.http import Front, peer
+from net.metrics import AIExecutor, Stats, TimedStore, registry
 from net.players import LEVELS
 from net.protocol import (
     MAX_CHAT,
@@ -64,6 +69,7 @@ from net.protocol import (
     error,
     request_id,
 )
+from net.proxy import networks
 from net.store import Store
 from net.tables import Seat, Settings, Table, table_from_row
 
@@ -78,9 +84,15 @@ class Conn:
     """One websocket: its identity, its outgoing frames, its message budget."""
 
     def __init__(
-        self, ws: ServerConnection, rate: float, burst: float, write_max: int = WRITE_MAX
+        self,
+        ws: ServerConnection,
+        rate: float,
+        burst: float,
+        write_max: int = WRITE_MAX,
+        stats: Stats | None = None,
     ) -> None:
         self.ws = ws
+        self.stats = stats or Stats()
         self.write_max = write_max
         self.user: int | None = None
         self.name = ""
@@ -111,6 +123,7 @@ class Conn:
             return
         for frame in frames:
             ws.protocol.send_text(frame)
+        self.stats.frames += len(frames)
         ws.transport.write(b"".join(ws.protocol.data_to_send()))
         if ws.transport.get_write_buffer_size() > self.write_max:
             self.drop()
@@ -148,6 +161,9 @@ class Server:
         self.rate = rate
         self.burst = burst
         self.write_max = write_max
+        self.stats = Stats()
+        # the client's real address (behind a trusted proxy: its X-Forwarded-For)
+        self.address_of: Callable[[ServerConnection], str] = peer
         self.tables: dict[str, Table] = {}
         # user -> the rooms where they sit (insertion-ordered), so hello need not scan tables
         self.seated: dict[int, dict[str, None]] = {}
@@ -205,8 +221,11 @@ class Server:
 
     # -- connections -----------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, self.rate, self.burst, self.write_max)
+        logs.new_connection_id()
+        conn = Conn(ws, self.rate, self.burst, self.write_max, self.stats)
         self.conns.add(conn)
+        address = self.address_of(ws)
+        log.info("connection from %s", address, extra={"address": address})
         try:
             async for msg in ws:
                 if conn.dropping:
@@ -224,7 +243,7 @@ class Server:
         except ConnectionClosed:
             pass
         except Exception:
-            log.exception("connection failed")
+            log.exception("connection from %s failed", address, extra={"address": address})
             with contextlib.suppress(Exception):
                 await ws.close(1011, "internal error")
         finally:
@@ -245,6 +264,7 @@ class Server:
         if conn.user is None:
             conn.push(encode(error(req.id, RulesError("not-logged-in"))))
             return
+        logs.request_id.set(f"{logs.connection_id.get()}-{req.id}")
         replies = self.replies.setdefault(conn.user, OrderedDict())
         fut = replies.get(req.id)
         if fut is not None:  # a repeated id: the first answer again, never a second apply
@@ -257,8 +277,10 @@ class Server:
         frame = await self._answer(self._handlers[type(req)], conn, req)
         fut.set_result(frame)
         conn.push(frame)
-        if self.act_times is not None and isinstance(req, Act):
-            self.act_times.append((time.time(), time.perf_counter() - t0))
+        if isinstance(req, Act):
+            self.stats.act(time.perf_counter() - t0)
+            if self.act_times is not None:
+                self.act_times.append((time.time(), time.perf_counter() - t0))
 
     def gc_probe(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
@@ -277,9 +299,12 @@ class Server:
         try:
             return encode(Ok(req.id, await handler(conn, req)))
         except RulesError as e:
+            self.stats.errors[e.code] += 1
+            log.info("refused %s: %s", type(req).__name__.lower(), e.code, extra={"code": e.code})
             return encode(error(req.id, e))
         except Exception:
             log.exception("request %r failed", req)
+            self.stats.errors["internal"] += 1
             return encode(error(req.id, RulesError("internal")))
 
     def _remember(self, user: int, req: int, frame: bytes) -> None:
@@ -637,26 +662,38 @@ class Server:
         return {"time": time.time()}
 
 
-def default_db() -> str:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    path = Path(base) / "tuolaji"
-    path.mkdir(parents=True, exist_ok=True)
-    return str(path / "server.sqlite3")
+def version() -> str:
+    try:
+        return importlib.metadata.version("tuolaji")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 async def serve_forever(
-    host: str,
-    port: int,
-    db: str,
-    settings: Settings,
-    rate: float = 20.0,
-    burst: float = 60.0,
-    ready: asyncio.Event | None = None,
-    stats: str | None = None,
+    cfg: config.Config,
+    on_ready: Callable[[Server, int], None] | None = None,
+    stop: asyncio.Future[None] | None = None,
 ) -> None:
-    store = Store(db)
+    """Serve until SIGTERM/SIGINT (or ``stop``), then shut down gracefully: stop accepting,
+    close every connection with 1001 "server shutting down", let the tables' writes finish,
+    all within ``cfg.shutdown_grace`` seconds."""
+    loop = asyncio.get_running_loop()
+    stats = Stats()
+    store = TimedStore(cfg.database(), stats)
     store.start()
-    server = Server(store, settings, rate, burst)
+    server = Server(store, cfg.settings(), cfg.rate, cfg.burst)
+    server.stats = stats
+    loop.set_default_executor(AIExecutor(stats))  # where the tables' AI searches run
+    front = Front(
+        stats,
+        version(),
+        networks(cfg.trusted_proxies),
+        registry(server, version()) if cfg.metrics else None,
+        cfg.health_lag,
+        cfg.handshake_rate,
+        cfg.handshake_burst,
+    )
+    server.address_of = front.address
     server.restore()
     # A busy server holds millions of long-lived objects (tables' events and logs); the
     # default collector thresholds make full collections of all of them, which stall the
@@ -665,89 +702,90 @@ async def serve_forever(
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
     probe = None
-    if stats:
+    if cfg.stats:
         server.act_times = []
         probe = asyncio.create_task(server.lag_probe())
         gc.callbacks.append(server.gc_probe)
-    stop = asyncio.get_running_loop().create_future()
+    stop = stop if stop is not None else loop.create_future()
+
+    def stopping() -> None:
+        if not stop.done():
+            stop.set_result(None)
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            asyncio.get_running_loop().add_signal_handler(sig, stop.set_result, None)
-    pusher = asyncio.create_task(server.lobby_pusher())
-    janitor = asyncio.create_task(server.janitor())
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stopping)
+    tasks = [
+        asyncio.create_task(server.lobby_pusher()),
+        asyncio.create_task(server.janitor()),
+        asyncio.create_task(stats.probe()),
+    ]
     async with serve(
         server.handle,
-        host,
-        port,
+        cfg.host,
+        cfg.port,
+        ssl=tls.server_context(cfg.certfile, cfg.keyfile) if cfg.tls else None,
+        process_request=front,
         max_size=LIBRARY_MAX,
         ping_interval=20,
         ping_timeout=20,
+        close_timeout=cfg.shutdown_grace / 2,  # a client that never answers our close
         compression=None,  # small JSON frames: deflate cost more CPU (and memory) than it saved
     ) as ws_server:
         sockets = ws_server.sockets
-        bound = sockets[0].getsockname()[1] if sockets else port
-        print(f"tuolaji-server listening on ws://{host}:{bound}", flush=True)
+        bound = sockets[0].getsockname()[1] if sockets else cfg.port
+        scheme = "wss" if cfg.tls else "ws"
+        print(f"tuolaji-server listening on {scheme}://{cfg.host}:{bound}", flush=True)
         server.resume_tables()
-        if ready is not None:
-            ready.set()
+        if on_ready is not None:
+            on_ready(server, bound)
         await stop
-    pusher.cancel()
-    janitor.cancel()
-    if probe is not None and stats:
+        log.warning("shutting down")
+        front.stopping = True
+        ws_server.close(code=1001, reason="server shutting down")
+        try:
+            async with asyncio.timeout(cfg.shutdown_grace):
+                await ws_server.wait_closed()
+                for t in server.tables.values():
+                    async with t.lock:  # a table's commit in flight reaches the store
+                        t.stop()
+                await asyncio.to_thread(store.close)
+        except TimeoutError:
+            log.error("shutdown took longer than %.1f s: exiting anyway", cfg.shutdown_grace)
+    for task in tasks:
+        task.cancel()
+    if probe is not None:
         probe.cancel()
-        with open(stats, "w") as f:
+        with open(cfg.stats, "w") as f:
             json.dump({"acts": server.act_times, "lags": server.lags, "gc": server.gc_pauses}, f)
-    for t in server.tables.values():
-        t.stop()
-    store.close()
-
-
-def delay_range(text: str) -> tuple[float, float]:
-    """``MIN,MAX`` seconds (or one number for both)."""
-    parts = [float(x) for x in text.split(",")]
-    if len(parts) == 1:
-        parts *= 2
-    if len(parts) != 2 or not 0 <= parts[0] <= parts[1]:
-        raise argparse.ArgumentTypeError(f"expected MIN,MAX with 0 <= MIN <= MAX, got {text!r}")
-    return parts[0], parts[1]
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="tuolaji-server", description=__doc__)
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8765)
-    p.add_argument("--db", default=None, help="SQLite file (default: the platform data dir)")
-    p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")
-    p.add_argument("--away-grace", type=float, default=15.0, help="seconds before 托管")
-    p.add_argument("--turn-timer", type=float, default=None, help="override the preset's")
-    p.add_argument(
-        "--bot-delay",
-        type=delay_range,
-        default=(0.3, 0.7),
-        metavar="MIN,MAX",
-        help="seconds an AI action (bot, 托管) waits after the table's last action (0: none)",
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["backup"]:
+        b = argparse.ArgumentParser(prog="tuolaji-server backup", description=backup.__doc__ or "")
+        b.add_argument("dest", help="file (or folder) to write the copy to")
+        config.add_arguments(b)
+        a = b.parse_args(argv[1:])
+        cfg = config.from_arguments(a)
+        try:
+            pages = backup(cfg.database(), a.dest)
+        except (OSError, RuntimeError) as e:
+            raise SystemExit(f"tuolaji-server backup: {e}") from None
+        print(f"backed up {cfg.database()} to {a.dest} ({pages} pages)")
+        return
+    p = argparse.ArgumentParser(
+        prog="tuolaji-server",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument(
-        "--trick-pause",
-        type=float,
-        default=1.0,
-        help="seconds a finished trick stays before an AI leads",
-    )
-    p.add_argument("--rate", type=float, default=20.0, help="messages/s per connection")
-    p.add_argument("--burst", type=float, default=60.0, help="message burst per connection")
-    p.add_argument("--log", default="WARNING")
-    p.add_argument("--stats", default=None, help="write act and loop-lag timings here (bench)")
-    a = p.parse_args(argv)
-    logging.basicConfig(level=a.log.upper(), format="%(asctime)s %(name)s %(message)s")
-    settings = Settings(
-        deal_delay=a.deal_delay,
-        away_grace=a.away_grace,
-        turn_timer=a.turn_timer,
-        bot_delay=a.bot_delay,
-        trick_pause=a.trick_pause,
-    )
-    db = a.db or default_db()
-    asyncio.run(serve_forever(a.host, a.port, db, settings, a.rate, a.burst, stats=a.stats))
+    config.add_arguments(p)
+    try:
+        cfg = config.from_arguments(p.parse_args(argv))
+    except (ValueError, OSError) as e:
+        p.error(str(e))
+    logs.setup(cfg.log_level, cfg.log_json)
+    asyncio.run(serve_forever(cfg))
 
 
 if __name__ == "__main__":

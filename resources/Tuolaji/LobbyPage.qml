@@ -14,6 +14,14 @@ FocusScope {
         title: qsTr("Play online")
         onBack: ApplicationWindow.window.go("home")
     }
+    TableButton {
+        objectName: "toHosting"
+        anchors.right: parent.right
+        anchors.rightMargin: 24
+        y: 11
+        text: qsTr("Host · Nearby · Invite")
+        onClicked: ApplicationWindow.window.go("host")
+    }
 
     Rectangle {
         // reconnect banner

@@ -12,7 +12,7 @@ ApplicationWindow {
     title: qsTr("Tuolaji")
     color: Theme.feltDark
 
-    // The screen shown: home, setup, table, settings, rules, replays, lobby, watch.
+    // The screen shown: home, setup, table, settings, rules, replays, lobby, host, watch.
     property string screen: "home"
     property real stageScale: Math.min(width / Theme.baseWidth, height / Theme.baseHeight)
 
@@ -34,6 +34,10 @@ ApplicationWindow {
             else if (window.screen === "table" || window.screen === "room")
                 window.screen = "home"
         }
+    }
+    Connections {
+        target: App.hosting
+        function onLinkFailed() { window.screen = "host" }
     }
     Connections {
         target: App.online
@@ -71,6 +75,7 @@ ApplicationWindow {
                 case "rules": return "RulesPage.qml"
                 case "replays": return "ReplaysPage.qml"
                 case "lobby": return "LobbyPage.qml"
+                case "host": return "HostPage.qml"
                 case "watch": return "WatchPage.qml"
                 case "room": return "RoomPage.qml"
                 case "stats": return "StatsPage.qml"

@@ -16,6 +16,14 @@ FocusScope {
         title: qsTr("Room %1").arg(page.room.id || "") + "  ·  " + App.presetTitle(page.room.preset || "classic")
         onBack: App.leaveTable()
     }
+    TableButton {
+        objectName: "toInvite"
+        anchors.right: parent.right
+        anchors.rightMargin: 24
+        y: 11
+        text: qsTr("Invite")
+        onClicked: ApplicationWindow.window.go("host")
+    }
 
     Rectangle {
         // reconnect banner

@@ -330,10 +330,93 @@
     </message>
 </context>
 <context>
+    <name>HostPage</name>
+    <message>
+        <source>Host and invite</source>
+        <translation>主持与邀请</translation>
+    </message>
+    <message>
+        <source>Host a table</source>
+        <translation>主持牌桌</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主持</translation>
+    </message>
+    <message>
+        <source>Stop hosting</source>
+        <translation>停止主持</translation>
+    </message>
+    <message>
+        <source>Hosting as %1</source>
+        <translation>正在以 %1 的名义主持</translation>
+    </message>
+    <message>
+        <source>Starting the table server…</source>
+        <translation>正在启动牌桌服务器…</translation>
+    </message>
+    <message>
+        <source>Telling the players and closing…</source>
+        <translation>正在通知玩家并关闭…</translation>
+    </message>
+    <message>
+        <source>Not hosting</source>
+        <translation>未在主持</translation>
+    </message>
+    <message>
+        <source>Players on your network connect to %1</source>
+        <translation>同一网络的玩家请连接 %1</translation>
+    </message>
+    <message>
+        <source>No network found: only this computer can join</source>
+        <translation>没有找到网络：只有本机可以加入</translation>
+    </message>
+    <message>
+        <source>Invite</source>
+        <translation>邀请</translation>
+    </message>
+    <message>
+        <source>Open or join a room to invite friends to it</source>
+        <translation>创建或加入一个房间后即可邀请朋友</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Code: %1</source>
+        <translation>邀请码：%1</translation>
+    </message>
+    <message>
+        <source>Open an invite</source>
+        <translation>打开邀请</translation>
+    </message>
+    <message>
+        <source>tuolaji://… link or a code</source>
+        <translation>tuolaji://… 链接或邀请码</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Back to the room</source>
+        <translation>回到房间</translation>
+    </message>
+</context>
+<context>
     <name>LobbyPage</name>
     <message>
         <source>Play online</source>
         <translation>联网对战</translation>
+    </message>
+    <message>
+        <source>Host · Nearby · Invite</source>
+        <translation>主持 · 附近 · 邀请</translation>
     </message>
     <message>
         <source>Server</source>
@@ -409,6 +492,25 @@
     <message>
         <source>Tuolaji</source>
         <translation>拖拉机</translation>
+    </message>
+</context>
+<context>
+    <name>NearbyList</name>
+    <message>
+        <source>Nearby tables</source>
+        <translation>附近的牌桌</translation>
+    </message>
+    <message>
+        <source>%1 rooms · %2 players · %3 watching</source>
+        <translation>%1 个房间 · %2 位玩家 · %3 人观战</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Looking for tables on your network…</source>
+        <translation>正在查找同一网络中的牌桌…</translation>
     </message>
 </context>
 <context>
@@ -504,6 +606,10 @@
     <message>
         <source>Room %1</source>
         <translation>房间 %1</translation>
+    </message>
+    <message>
+        <source>Invite</source>
+        <translation>邀请</translation>
     </message>
     <message>
         <source>Owner: %1</source>
@@ -627,6 +733,57 @@
     <message>
         <source>Void: %1</source>
         <translation>缺：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ServersList</name>
+    <message>
+        <source>Saved servers</source>
+        <translation>保存的服务器</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>reachable, version %1</source>
+        <translation>可连接，版本 %1</translation>
+    </message>
+    <message>
+        <source>not reachable</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>certificate not trusted</source>
+        <translation>证书不受信任</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>检查中…</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>No saved servers</source>
+        <translation>还没有保存的服务器</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名字</translation>
+    </message>
+    <message>
+        <source>wss://host or host:port</source>
+        <translation>wss://主机 或 主机:端口</translation>
+    </message>
+    <message>
+        <source>Certificate SHA-256 (only for a self-signed one)</source>
+        <translation>证书 SHA-256 指纹（仅用于自签名证书）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
     </message>
 </context>
 <context>

@@ -330,10 +330,93 @@
     </message>
 </context>
 <context>
+    <name>HostPage</name>
+    <message>
+        <source>Host and invite</source>
+        <translation>主持與邀請</translation>
+    </message>
+    <message>
+        <source>Host a table</source>
+        <translation>主持牌桌</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>埠</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主持</translation>
+    </message>
+    <message>
+        <source>Stop hosting</source>
+        <translation>停止主持</translation>
+    </message>
+    <message>
+        <source>Hosting as %1</source>
+        <translation>正在以 %1 的名義主持</translation>
+    </message>
+    <message>
+        <source>Starting the table server…</source>
+        <translation>正在啟動牌桌伺服器…</translation>
+    </message>
+    <message>
+        <source>Telling the players and closing…</source>
+        <translation>正在通知玩家並關閉…</translation>
+    </message>
+    <message>
+        <source>Not hosting</source>
+        <translation>未在主持</translation>
+    </message>
+    <message>
+        <source>Players on your network connect to %1</source>
+        <translation>同一網路的玩家請連線 %1</translation>
+    </message>
+    <message>
+        <source>No network found: only this computer can join</source>
+        <translation>沒有找到網路：只有本機可以加入</translation>
+    </message>
+    <message>
+        <source>Invite</source>
+        <translation>邀請</translation>
+    </message>
+    <message>
+        <source>Open or join a room to invite friends to it</source>
+        <translation>建立或加入一個房間後即可邀請朋友</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <source>Code: %1</source>
+        <translation>邀請碼：%1</translation>
+    </message>
+    <message>
+        <source>Open an invite</source>
+        <translation>開啟邀請</translation>
+    </message>
+    <message>
+        <source>tuolaji://… link or a code</source>
+        <translation>tuolaji://… 連結或邀請碼</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>開啟</translation>
+    </message>
+    <message>
+        <source>Back to the room</source>
+        <translation>回到房間</translation>
+    </message>
+</context>
+<context>
     <name>LobbyPage</name>
     <message>
         <source>Play online</source>
         <translation>聯網對戰</translation>
+    </message>
+    <message>
+        <source>Host · Nearby · Invite</source>
+        <translation>主持 · 附近 · 邀請</translation>
     </message>
     <message>
         <source>Server</source>
@@ -409,6 +492,25 @@
     <message>
         <source>Tuolaji</source>
         <translation>拖拉機</translation>
+    </message>
+</context>
+<context>
+    <name>NearbyList</name>
+    <message>
+        <source>Nearby tables</source>
+        <translation>附近的牌桌</translation>
+    </message>
+    <message>
+        <source>%1 rooms · %2 players · %3 watching</source>
+        <translation>%1 個房間 · %2 位玩家 · %3 人觀戰</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>連線</translation>
+    </message>
+    <message>
+        <source>Looking for tables on your network…</source>
+        <translation>正在查詢同一網路中的牌桌…</translation>
     </message>
 </context>
 <context>
@@ -504,6 +606,10 @@
     <message>
         <source>Room %1</source>
         <translation>房間 %1</translation>
+    </message>
+    <message>
+        <source>Invite</source>
+        <translation>邀請</translation>
     </message>
     <message>
         <source>Owner: %1</source>
@@ -627,6 +733,57 @@
     <message>
         <source>Void: %1</source>
         <translation>缺：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ServersList</name>
+    <message>
+        <source>Saved servers</source>
+        <translation>儲存的伺服器</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>重新整理</translation>
+    </message>
+    <message>
+        <source>reachable, version %1</source>
+        <translation>可連線，版本 %1</translation>
+    </message>
+    <message>
+        <source>not reachable</source>
+        <translation>無法連線</translation>
+    </message>
+    <message>
+        <source>certificate not trusted</source>
+        <translation>證書不受信任</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>檢查中…</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>連線</translation>
+    </message>
+    <message>
+        <source>No saved servers</source>
+        <translation>還沒有儲存的伺服器</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名字</translation>
+    </message>
+    <message>
+        <source>wss://host or host:port</source>
+        <translation>wss://主機 或 主機:埠</translation>
+    </message>
+    <message>
+        <source>Certificate SHA-256 (only for a self-signed one)</source>
+        <translation>證書 SHA-256 指紋（僅用於自簽名證書）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>儲存</translation>
     </message>
 </context>
 <context>

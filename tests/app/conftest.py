@@ -11,6 +11,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["TUOLAJI_HOME"] = tempfile.mkdtemp(prefix="tuolaji-test-")
+os.environ["TUOLAJI_LAN_INTERFACES"] = "127.0.0.1"  # hosting and Nearby tables: loopback only
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 

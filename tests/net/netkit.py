@@ -21,8 +21,8 @@ CARD = re.compile(r"^(?:[2-9TJQKA][SHCD]|SJ|BJ)$")
 
 
 # the tests' server paces nothing: AI actions and trick ends go at once (a test may pass
-# its own values after these; the last one given wins)
-FAST = ("--bot-delay", "0", "--trick-pause", "0")
+# its own values after these; the last one given wins); its clients all come from 127.0.0.1
+FAST = ("--bot-delay", "0", "--trick-pause", "0", "--handshake-rate", "0")
 
 
 class ServerProcess:

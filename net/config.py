@@ -1,0 +1,178 @@
+"""The server's configuration: every option with its default and its meaning, read from a TOML
+file, then the environment, then the command line (each overrides the one before).
+
+    tuolaji-server --config /etc/tuolaji/server.toml --port 443
+    TUOLAJI_SERVER_PORT=443 tuolaji-server
+
+The file holds the options by name (``port = 8765``, ``trusted_proxies = ["127.0.0.1"]``); an
+option ``name`` is ``TUOLAJI_SERVER_NAME`` in the environment and ``--name`` (dashes for
+underscores) on the command line. The file is named by ``--config`` or
+``TUOLAJI_SERVER_CONFIG``. docs/DEPLOY.md lists the same options (a test keeps them equal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import ipaddress
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from net.tables import Settings
+
+ENV_PREFIX = "TUOLAJI_SERVER_"
+
+
+def _opt(default: Any, doc: str) -> Any:
+    return field(default=default, metadata={"doc": doc})
+
+
+@dataclass
+class Config:
+    host: str = _opt("127.0.0.1", "address to listen on (0.0.0.0 or :: for every interface)")
+    port: int = _opt(8765, "TCP port for websockets, /healthz and /metrics")
+    db: str = _opt("", "SQLite file (empty: tuolaji/server.sqlite3 in the user's data dir)")
+    certfile: str = _opt("", "PEM certificate chain: with keyfile, the server speaks wss://")
+    keyfile: str = _opt("", "PEM private key of certfile")
+    trusted_proxies: list[str] = field(
+        default_factory=list,
+        metadata={"doc": "addresses or networks of reverse proxies whose X-Forwarded-For is used"},
+    )
+    handshake_rate: float = _opt(10.0, "new connections per second per client address (0: any)")
+    handshake_burst: float = _opt(100.0, "burst of new connections per client address")
+    rate: float = _opt(20.0, "messages per second per connection")
+    burst: float = _opt(60.0, "message burst per connection")
+    deal_delay: float = _opt(0.05, "seconds between dealt cards")
+    away_grace: float = _opt(15.0, "seconds a disconnected seat waits before 托管")
+    turn_timer: float = _opt(0.0, "seconds per turn overriding the rule set's (0: the rule set's)")
+    bot_delay: list[float] = field(
+        default_factory=lambda: [0.3, 0.7],
+        metadata={"doc": "MIN,MAX seconds an AI action waits after the table's last action"},
+    )
+    trick_pause: float = _opt(1.0, "seconds a finished trick stays before an AI leads")
+    shutdown_grace: float = _opt(10.0, "seconds SIGTERM waits for clients and writes to finish")
+    health_lag: float = _opt(1.0, "event-loop lag (seconds) above which /healthz answers 503")
+    metrics: bool = _opt(True, "serve GET /metrics (Prometheus text format)")
+    log_level: str = _opt("WARNING", "DEBUG, INFO, WARNING or ERROR")
+    log_json: bool = _opt(False, "log one JSON object a line (with request ids)")
+    stats: str = _opt("", "write act and loop-lag timings to this file on exit (bench)")
+
+    def settings(self) -> Settings:
+        low, high = self.bot_delay
+        return Settings(
+            deal_delay=self.deal_delay,
+            away_grace=self.away_grace,
+            turn_timer=self.turn_timer or None,
+            bot_delay=(low, high),
+            trick_pause=self.trick_pause,
+        )
+
+    @property
+    def tls(self) -> bool:
+        return bool(self.certfile)
+
+    def check(self) -> None:
+        """Refuse a configuration that cannot work, saying which option is wrong."""
+        if bool(self.certfile) != bool(self.keyfile):
+            raise ValueError("certfile and keyfile go together")
+        low, high = self.bot_delay
+        if not 0 <= low <= high:
+            raise ValueError(f"bot_delay: expected 0 <= MIN <= MAX, got {self.bot_delay}")
+        for net in self.trusted_proxies:
+            ipaddress.ip_network(net, strict=False)  # ValueError names the bad entry
+        if not 0 <= self.port <= 65535:
+            raise ValueError(f"port: {self.port} is not a TCP port")
+
+    def database(self) -> str:
+        if self.db:
+            return self.db
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        path = Path(base) / "tuolaji"
+        path.mkdir(parents=True, exist_ok=True)
+        return str(path / "server.sqlite3")
+
+
+def options() -> list[tuple[str, Any, str]]:
+    """(name, default, meaning) of every option, in order."""
+    out = []
+    for f in fields(Config):
+        default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+        out.append((f.name, default, f.metadata["doc"]))
+    return out
+
+
+def _convert(name: str, kind: Any, value: Any) -> Any:
+    """A value from the file (typed) or the environment/command line (text) as the option's."""
+    kind = str(kind)
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off", ""):
+            return False
+        raise ValueError(f"{name}: expected true or false, got {value!r}")
+    if kind.startswith("list"):
+        items = value if isinstance(value, list) else [x for x in str(value).split(",") if x]
+        if kind == "list[float]":
+            return [float(x) for x in items] * (2 if len(items) == 1 else 1)
+        return [str(x).strip() for x in items]
+    try:
+        return {"int": int, "float": float, "str": str}[kind](value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: expected {kind}, got {value!r}") from None
+
+
+def load(
+    path: str | None = None,
+    env: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Config:
+    """Defaults, then the TOML file, then ``TUOLAJI_SERVER_*``, then ``overrides``."""
+    env = os.environ if env is None else env
+    kinds = {f.name: f.type for f in fields(Config)}
+    values: dict[str, Any] = {}
+    path = path or env.get(ENV_PREFIX + "CONFIG") or None
+    if path:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+        unknown = sorted(set(data) - set(kinds))
+        if unknown:
+            raise ValueError(f"{path}: unknown options {', '.join(unknown)}")
+        values.update({k: _convert(k, kinds[k], v) for k, v in data.items()})
+    for name, kind in kinds.items():
+        if ENV_PREFIX + name.upper() in env:
+            values[name] = _convert(name, kind, env[ENV_PREFIX + name.upper()])
+    for name, value in (overrides or {}).items():
+        if value is not None:
+            values[name] = _convert(name, kinds[name], value)
+    config = Config(**values)
+    config.check()
+    return config
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--config`` and one flag per option (unset flags leave the file's or default value)."""
+    parser.add_argument("--config", default=None, help="TOML file of options")
+    for name, default, doc in options():
+        flag = "--" + name.replace("_", "-")
+        if isinstance(default, bool):
+            parser.add_argument(flag, default=None, action=argparse.BooleanOptionalAction, help=doc)
+        else:
+            parser.add_argument(flag, default=None, help=f"{doc} (default: {default!r})")
+
+
+def from_arguments(args: argparse.Namespace, env: Mapping[str, str] | None = None) -> Config:
+    names = [f.name for f in fields(Config)]
+    return load(args.config, env, {n: getattr(args, n) for n in names})
+
+
+def parse(argv: Sequence[str] | None, prog: str, description: str) -> Config:
+    p = argparse.ArgumentParser(prog=prog, description=description)
+    add_arguments(p)
+    return from_arguments(p.parse_args(argv))

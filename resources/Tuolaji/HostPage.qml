@@ -1,0 +1,187 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Tuolaji.Backend
+
+// Host a table on this computer, share the room by link or code, open an invite, the tables
+// nearby on the network and the saved servers.
+FocusScope {
+    id: page
+    width: Theme.baseWidth
+    height: Theme.baseHeight
+    property var hosting: App.hosting
+    property var presetList: App.presets()
+
+    Component.onCompleted: { page.hosting.browse(true); page.hosting.refreshServers() }
+    Component.onDestruction: page.hosting.browse(false)
+
+    PageHeader {
+        title: qsTr("Host and invite")
+        onBack: ApplicationWindow.window.go(App.inGame ? ApplicationWindow.window.tableScreen() : "lobby")
+    }
+
+    Rectangle {
+        id: hostPanel
+        x: 60
+        y: 84
+        width: 560
+        height: 250
+        radius: 12
+        color: Theme.panel
+        Column {
+            anchors.fill: parent
+            anchors.margins: 16
+            spacing: 10
+            Text { text: qsTr("Host a table"); color: Theme.text; font.pixelSize: 20; font.bold: true }
+            RowLayout {
+                width: parent.width
+                spacing: 10
+                Text { text: qsTr("Port"); color: Theme.text; font.pixelSize: 17 }
+                TextField {
+                    id: portField
+                    objectName: "hostPort"
+                    Layout.preferredWidth: 100
+                    font.pixelSize: 17
+                    text: String(page.hosting.port)
+                    validator: IntValidator { bottom: 1024; top: 65535 }
+                    enabled: page.hosting.status === "off"
+                }
+                ComboBox {
+                    id: hostPreset
+                    Layout.fillWidth: true
+                    font.pixelSize: 16
+                    model: page.presetList
+                    textRole: "title"
+                    valueRole: "key"
+                    enabled: page.hosting.status === "off"
+                }
+            }
+            RowLayout {
+                spacing: 10
+                TableButton {
+                    objectName: "hostStart"
+                    primary: true
+                    visible: page.hosting.status === "off"
+                    enabled: App.online.available
+                    text: qsTr("Host")
+                    onClicked: page.hosting.startHosting(parseInt(portField.text) || 0, hostPreset.currentValue)
+                }
+                TableButton {
+                    visible: page.hosting.status !== "off"
+                    enabled: page.hosting.status === "on"
+                    warning: true
+                    text: qsTr("Stop hosting")
+                    onClicked: page.hosting.stopHosting()
+                }
+                Text {
+                    text: page.hosting.status === "on" ? qsTr("Hosting as %1").arg(page.hosting.hostName)
+                          : page.hosting.status === "starting" ? qsTr("Starting the table server…")
+                          : page.hosting.status === "stopping" ? qsTr("Telling the players and closing…")
+                          : qsTr("Not hosting")
+                    color: Theme.dim
+                    font.pixelSize: 16
+                }
+            }
+            Text {
+                width: parent.width
+                visible: page.hosting.status === "on"
+                text: page.hosting.addresses.length > 0
+                      ? qsTr("Players on your network connect to %1").arg(page.hosting.addresses.join(", "))
+                      : qsTr("No network found: only this computer can join")
+                color: Theme.text
+                font.pixelSize: 16
+                wrapMode: Text.Wrap
+            }
+            Text {
+                width: parent.width
+                text: page.hosting.error
+                visible: text !== ""
+                color: Theme.warn
+                font.pixelSize: 16
+                wrapMode: Text.Wrap
+            }
+        }
+    }
+
+    Rectangle {
+        id: invitePanel
+        x: 60
+        y: 350
+        width: 560
+        height: 330
+        radius: 12
+        color: Theme.panel
+        Column {
+            anchors.fill: parent
+            anchors.margins: 16
+            spacing: 10
+            Text { text: qsTr("Invite"); color: Theme.text; font.pixelSize: 20; font.bold: true }
+            Text {
+                width: parent.width
+                visible: page.hosting.inviteLink === ""
+                text: qsTr("Open or join a room to invite friends to it")
+                color: Theme.dim
+                font.pixelSize: 16
+                wrapMode: Text.Wrap
+            }
+            RowLayout {
+                width: parent.width
+                visible: page.hosting.inviteLink !== ""
+                spacing: 10
+                TextField {
+                    objectName: "inviteLink"
+                    Layout.fillWidth: true
+                    readOnly: true
+                    font.pixelSize: 15
+                    text: page.hosting.inviteLink
+                }
+                TableButton { text: qsTr("Copy"); onClicked: page.hosting.copyInvite() }
+            }
+            Text {
+                visible: page.hosting.inviteCode !== ""
+                text: qsTr("Code: %1").arg(page.hosting.inviteCode)
+                color: Theme.accent
+                font.pixelSize: 24
+                font.bold: true
+            }
+            Item { width: 1; height: 8 }
+            Text { text: qsTr("Open an invite"); color: Theme.text; font.pixelSize: 18; font.bold: true }
+            RowLayout {
+                width: parent.width
+                spacing: 10
+                TextField {
+                    id: linkField
+                    objectName: "openLink"
+                    Layout.fillWidth: true
+                    font.pixelSize: 15
+                    placeholderText: qsTr("tuolaji://… link or a code")
+                    onAccepted: page.hosting.openLink(text)
+                }
+                TableButton { text: qsTr("Open"); onClicked: page.hosting.openLink(linkField.text) }
+            }
+            TableButton {
+                visible: App.inGame
+                text: qsTr("Back to the room")
+                onClicked: ApplicationWindow.window.go(ApplicationWindow.window.tableScreen())
+            }
+        }
+    }
+
+    NearbyList {
+        x: 660
+        y: 84
+        width: 560
+        height: 250
+        hosting: page.hosting
+    }
+
+    ServersList {
+        x: 660
+        y: 350
+        width: 560
+        height: 330
+        hosting: page.hosting
+    }
+
+    Keys.onEscapePressed: ApplicationWindow.window.go("lobby")
+}

@@ -1,0 +1,148 @@
+"""The app hosts a table (offscreen) on 127.0.0.1 (conftest: TUOLAJI_LAN_INTERFACES): its own
+server in a child process, the host in a new room, an invite link a second client follows into
+that room; stopping tells the players and keeps the records. An invite link opens the app
+straight into the right room, as a player or a spectator; a bad link is a sentence."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from test_app_online import _run, _until, server  # noqa: F401  (the server fixture)
+
+from app.invite import Invite, parse
+from app.settings import data_dir
+from net.client import Client
+
+
+def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui) -> None:
+    hosting, online = ui.app.hosting, ui.app.online
+    ui.settings.playerName = "Ann"
+    ui.window.setProperty("screen", "host")
+
+    async def host() -> tuple[str, int | None, str]:
+        hosting.startHosting(0, "classic")
+        assert hosting.status == "starting"
+        assert await _until(lambda: hosting.status == "on", 30), hosting.error
+        assert await _until(lambda: online.room.get("seated") is True, 20), online.error
+        assert ui.window.property("screen") == "room"
+        assert online.room["owner"] is True
+        link = hosting.inviteLink
+        inv = parse(link)
+        assert (inv.host, inv.port, inv.room) == ("127.0.0.1", hosting.port, online.room["id"])
+        assert hosting.inviteCode == Invite(inv.room).code()
+        assert hosting.addresses == [f"127.0.0.1:{hosting.port}"]
+        friend = Client(inv.url or "", name="Bo", reconnect=False)
+        await friend.connect()
+        await friend.join(inv.room, inv.invite)
+        await friend.sit(inv.room, 1)
+        assert await _until(lambda: online.roomSeats.rows()[1]["name"] == "Bo", 10)
+        hosting.stopHosting()
+        assert await _until(lambda: hosting.status == "off", 20)
+        assert await _until(lambda: friend._ws is not None and friend._ws.close_code, 10)
+        assert friend._ws is not None
+        told = (friend._ws.close_code, friend._ws.close_reason)
+        await friend.close()
+        return inv.room, told[0], told[1]
+
+    room, code, reason = _run(ui, host, timeout=120)
+    assert (code, reason) == (1001, "server shutting down")
+    assert ui.window.property("screen") == "home"  # the host left its own closed table
+    db = sqlite3.connect(Path(data_dir()) / "hosted.sqlite3")
+    assert db.execute("SELECT seats FROM rooms WHERE id = ?", (room,)).fetchone()  # kept
+
+
+def test_a_port_in_use_is_said_and_nothing_runs(ui) -> None:
+    import socket
+
+    hosting = ui.app.hosting
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+
+        async def host() -> None:
+            hosting.startHosting(taken.getsockname()[1], "classic")
+            assert await _until(lambda: hosting.status == "off", 30)
+
+        _run(ui, host, timeout=60)
+    finally:
+        taken.close()
+    assert "is in use on this computer" in hosting.error
+    ui.settings.language = "zh_CN"
+    hosting.startHosting(80, "classic")
+    assert hosting.error == "请选择 1024 到 65535 之间的端口。" and hosting.status == "off"
+
+
+async def _owner_room(url: str, private: bool) -> tuple[Client, str, str | None]:
+    owner = Client(url, name="Cai")
+    await owner.connect()
+    made = await owner.create("classic", private=private)
+    await owner.join(made["room"], made.get("invite"))
+    await owner.sit(made["room"], 0)
+    return owner, made["room"], made.get("invite")
+
+
+def test_an_invite_link_opens_the_app_in_that_room(ui, server) -> None:  # noqa: F811
+    host, port = server.split(":")
+    online = ui.app.online
+
+    async def follow() -> tuple[str, list[bool], str]:
+        owner, room, invite = await _owner_room(f"ws://{server}", private=True)
+        ui.app.hosting.openLink(Invite(room, invite, host, int(port)).link())
+        assert await _until(lambda: online.room.get("seated") is True, 20), online.error
+        seats = [r["mine"] for r in online.roomSeats.rows()]
+        screen = ui.window.property("screen")
+        assert online.room["id"] == room
+        await owner.close()
+        return room, seats, screen
+
+    _room, seats, screen = _run(ui, follow)
+    assert seats == [False, True, False, False] and screen == "room"
+
+
+def test_a_watch_link_and_a_code_open_as_spectator_and_bad_links_are_said(
+    ui,
+    server,  # noqa: F811
+) -> None:
+    host, port = server.split(":")
+    online, hosting = ui.app.online, ui.app.hosting
+
+    async def watch() -> None:
+        owner, room, _ = await _owner_room(f"ws://{server}", private=False)
+        hosting.openLink(Invite(room, None, host, int(port), watch=True).link())
+        assert await _until(lambda: online.room.get("id") == room, 20), online.error
+        await asyncio.sleep(0.3)
+        assert online.room["seated"] is False  # watching, not sitting
+        ui.app.set_session(None)
+        other, room2, _ = await _owner_room(f"ws://{server}", private=False)
+        hosting.openLink(Invite(room2).code())  # a code: on the server already connected to
+        assert await _until(lambda: online.room.get("id") == room2, 20), online.error
+        assert await _until(lambda: online.room.get("seated") is True, 10)
+        for c in (owner, other):
+            await c.close()
+
+    _run(ui, watch)
+    hosting.openLink("https://example.org/x")
+    assert hosting.error == "That is not a Tuolaji invite: it should start with tuolaji://"
+    ui.settings.language = "zh_CN"
+    hosting.openLink("3f9a")
+    assert hosting.error == "邀请码由 8 或 16 个字母和数字组成，例如 3F9A-21C0。"
+
+
+def test_quitting_the_app_ends_the_hosted_server_cleanly(ui) -> None:
+    hosting = ui.app.hosting
+    running = []
+
+    async def host() -> None:
+        hosting.startHosting(0, "classic")
+        assert await _until(lambda: hosting.status == "on", 30), hosting.error
+        assert await _until(lambda: ui.app.online.room.get("seated") is True, 20)
+        running.append(hosting._process)
+
+    _run(ui, host, timeout=60)  # the loop ends as the app's does: QGuiApplication.aboutToQuit
+    [proc] = running
+    assert proc is not None and not proc.alive()
+    assert proc._proc.exitcode == 0  # SIGTERM: the server's graceful shutdown
+    assert hosting.status == "off" and hosting._process is None
