@@ -190,6 +190,7 @@ class Lobby:
         self.session: OnlineSession | None = None
         self.rooms: dict[str, Any] = {}
         self.want_next = False
+        self.address = ""
         self._watch = QTimer()
         self._watch.setInterval(500)
         self._watch.timeout.connect(self._check)
@@ -254,8 +255,10 @@ class Lobby:
         if c is None:
             return
         lost = not c._connected.is_set()
+        healed = not lost and self.vm.status == "connecting"
         self.vm.set_state(
             "connecting" if lost else "connected",
+            error="" if healed else None,  # back: the failure no longer applies
             banner=self.vm.reconnecting_text() if lost else "",
         )
 
@@ -268,18 +271,28 @@ class Lobby:
         url = address if "://" in address else f"ws://{address}"
         self.client = Client(url, name=name or "Player", on_frame=self._on_frame)
         _LOBBIES[id(self.client)] = self
+        self.address = address
         self.vm.set_state("connecting")
         try:
             await self.client.connect()
             data = await self.client.lobby(subscribe=True)
         except Exception as e:
             self.client = None
-            self.vm.set_state("disconnected", error=str(e) or type(e).__name__)
+            self._failed(e, "disconnected")
             return
         self.rooms = {_get(r, "room", ""): r for r in _get(data, "rooms", []) or []}
         self._show_rooms()
-        self.vm.set_state("connected")
+        self.vm.set_state("connected", error="")
         self._watch.start()
+
+    def _failed(self, e: BaseException, status: str) -> None:
+        """A network failure, in the player's words on the online screens."""
+        from net.client import ServerError
+
+        if isinstance(e, ServerError):
+            self.vm.set_state(status, error=self.vm.engine_text(e.en, e.zh))
+        else:
+            self.vm.set_problem(status, failure_kind(e), self.address)
 
     async def close(self) -> None:
         """Disconnect (leaving any room); the screens show it."""
@@ -336,8 +349,8 @@ class Lobby:
         except ServerError as e:
             self.vm.set_state("connected", error=self.vm.engine_text(e.en, e.zh))
             return None
-        except ConnectionError as e:
-            self.vm.set_state("connecting", error=str(e))
+        except (ConnectionError, OSError) as e:
+            self._failed(e, "connecting")
             return None
         self.vm.set_state("connected", error="")
         return out if out is not None else {}
@@ -373,6 +386,29 @@ class Lobby:
             self.vm.open_record(_get(data, "record"))
 
 
+def failure_kind(e: BaseException) -> str:
+    """What went wrong with a connection, as one of OnlineViewModel's sentences."""
+    import socket
+
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+    if isinstance(e, InvalidURI | ValueError):
+        return "address"
+    if isinstance(e, socket.gaierror):
+        return "unknown-host"
+    if isinstance(e, TimeoutError):
+        return "timeout"
+    if isinstance(e, InvalidHandshake):
+        return "not-server"
+    if isinstance(e, ConnectionClosed | ConnectionError) and not isinstance(
+        e, ConnectionRefusedError
+    ):
+        return "lost"
+    if isinstance(e, OSError):
+        return "unreachable"
+    return "failed"
+
+
 def lobby_of(vm: Any) -> Lobby:
     lobby = getattr(vm, "_lobby", None)
     if lobby is None:
@@ -382,10 +418,10 @@ def lobby_of(vm: Any) -> Lobby:
 
 def connect(vm: Any, address: str, name: str) -> None:
     if not available():
-        vm.set_state("disconnected", error="net.client is not installed")
+        vm.set_problem("disconnected", "not-installed", address)
         return
     if _spawn(lobby_of(vm).connect(address, name)) is None:
-        vm.set_state("disconnected", error="no event loop")
+        vm.set_problem("disconnected", "failed", address)
 
 
 def create_room(vm: Any, preset: str) -> None:

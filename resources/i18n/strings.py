@@ -190,6 +190,35 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "Online play is not available in this build": ("此版本不支持联网对战", "此版本不支援聯網對戰"),
     "Rooms": ("房间", "房間"),
     "Connection lost: reconnecting…": ("连接已断开，正在重连…", "連線已中斷，正在重新連線…"),
+    "Cannot reach %1 — is the server running?": (
+        "无法连接 %1——服务器开着吗？",
+        "無法連線 %1——伺服器開著嗎？",
+    ),
+    "Cannot find %1 — check the server's name.": (
+        "找不到 %1——请检查服务器名称。",
+        "找不到 %1——請檢查伺服器名稱。",
+    ),
+    "%1 does not answer — check the address and your network.": (
+        "%1 没有回应——请检查地址和网络。",
+        "%1 沒有回應——請檢查位址和網路。",
+    ),
+    "%1 is not a Tuolaji server — check the address and port.": (
+        "%1 不是拖拉机服务器——请检查地址和端口。",
+        "%1 不是拖拉機伺服器——請檢查位址和連接埠。",
+    ),
+    "“%1” is not a server address — write it as host:port.": (
+        "“%1”不是服务器地址——请写成 主机:端口。",
+        "「%1」不是伺服器位址——請寫成 主機:連接埠。",
+    ),
+    "The connection to %1 was lost — connect again.": (
+        "与 %1 的连接已断开——请重新连接。",
+        "與 %1 的連線已中斷——請重新連線。",
+    ),
+    "Online play is not installed in this copy of Tuolaji.": (
+        "此版本的拖拉机未安装联网对战。",
+        "此版本的拖拉機未安裝聯網對戰。",
+    ),
+    "Cannot connect to %1 — try again.": ("无法连接 %1——请再试一次。", "無法連線 %1——請再試一次。"),
     "%1/4 players": ("%1/4 人", "%1/4 人"),
     "%1 watching": ("%1 人观战", "%1 人觀戰"),
     "Join": ("加入", "加入"),
