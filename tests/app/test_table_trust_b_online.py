@@ -104,7 +104,7 @@ async def _outside(fn):
     def call() -> None:
         try:
             fut.set_result(fn())
-        except BaseException as e:  # noqa: BLE001 - handed to the awaiting test
+        except BaseException as e:  # handed to the awaiting test
             fut.set_exception(e)
 
     loop.call_soon(call)
@@ -118,9 +118,7 @@ async def _connect_from_lobby(qtbot, ui, address: str) -> None:
     await _outside(lambda: _click(qtbot, ui, _item(ui, "lobbyConnect")))
 
 
-def test_a_failed_connection_is_a_players_sentence_that_success_clears(
-    ui, qtbot, server
-) -> None:
+def test_a_failed_connection_is_a_players_sentence_that_success_clears(ui, qtbot, server) -> None:
     online = ui.app.online
     ui.window.setProperty("screen", "lobby")
     dead = f"127.0.0.1:{_closed_port()}"
