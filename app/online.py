@@ -70,6 +70,7 @@ class OnlineSession(Session):
         self._closed = False
         self._sync_task: asyncio.Task[Any] | None = None
         self._counted: set[int] = set()
+        self._asked = 0  # 托管 switches sent and not yet answered
 
     def set_seat(self, seat: int | None) -> None:
         self.seat = seat
@@ -100,8 +101,26 @@ class OnlineSession(Session):
             self.winners = tuple(info.winners) if info.winners is not None else None
             self.spectators = int(info.spectators)
             mine = self.seat_flags[self.seat] if self.seat is not None else {}
-            self.trustee = bool(mine.get("trustee"))
+            self._server_trustee(bool(mine.get("trustee")))
             self.changed.emit()
+
+    def _server_trustee(self, on: bool) -> None:
+        """The server's 托管 flag for my seat. While my own switch is on its way, or the client
+        is resuming, it is not news; otherwise a change I did not make is shown."""
+        if self._asked or not self.client._connected.is_set() or on == self.trustee:
+            return
+        self.trustee = on
+        self.notice.emit(*TRUSTEE_NOTICES[on])
+
+    def resumed(self) -> None:
+        """After a reconnect: 托管 stays as the player left it (asked again if the server lost
+        it)."""
+        info = self.client.rooms.get(self.room)
+        if self.seat is None or info is None or self._closed:
+            return
+        on = _flags(info.seats[self.seat]).get("trustee", False)
+        if on != self.trustee:
+            self.set_trustee(self.trustee)
 
     def _count(self) -> None:
         v = self.view
@@ -147,7 +166,14 @@ class OnlineSession(Session):
             return
         self.trustee = on
         self.changed.emit()
-        _spawn(_quiet(self.client.trustee(self.room, on)))
+        self._asked += 1
+        _spawn(self._ask_trustee(on))
+
+    async def _ask_trustee(self, on: bool) -> None:
+        try:
+            await _quiet(self.client.trustee(self.room, on))
+        finally:
+            self._asked -= 1
 
     def next_hand(self) -> None:
         """Ready for the next hand; the owner's client starts it once every seat is ready."""
@@ -178,6 +204,14 @@ async def _quiet(coro: Any) -> Any:
         return await coro
 
 
+TRUSTEE_NOTICES = {  # the server switched my 托管 (its turn clock ran out, or it gave it back)
+    True: (
+        "Auto-play is on: the computer plays your seat until you switch it off.",
+        "托管已开启：电脑替你出牌，直到你关掉。",
+    ),
+    False: ("Auto-play is off: your seat waits for you.", "托管已关闭：轮到你时等你出牌。"),
+}
+
 _LOBBIES: dict[int, Lobby] = {}  # client id -> its lobby (a session finds the waiting room)
 
 
@@ -191,6 +225,7 @@ class Lobby:
         self.rooms: dict[str, Any] = {}
         self.want_next = False
         self.address = ""
+        self._resumes = 0  # the client's reconnections seen
         self._watch = QTimer()
         self._watch.setInterval(500)
         self._watch.timeout.connect(self._check)
@@ -255,6 +290,10 @@ class Lobby:
         if c is None:
             return
         lost = not c._connected.is_set()
+        if c.resumes != self._resumes:
+            self._resumes = c.resumes
+            if self.session is not None:
+                self.session.resumed()
         healed = not lost and self.vm.status == "connecting"
         self.vm.set_state(
             "connecting" if lost else "connected",
@@ -270,6 +309,7 @@ class Lobby:
             await _quiet(self.client.close())
         url = address if "://" in address else f"ws://{address}"
         self.client = Client(url, name=name or "Player", on_frame=self._on_frame)
+        self._resumes = 0
         _LOBBIES[id(self.client)] = self
         self.address = address
         self.vm.set_state("connecting")

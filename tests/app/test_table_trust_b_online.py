@@ -144,3 +144,80 @@ def test_a_failed_connection_is_a_players_sentence_that_success_clears(ui, qtbot
         assert not [i for i in ui.window.findChildren(QQuickItem, "lobbyError") if i.isVisible()]
 
     _run(ui, play)
+
+
+async def _table_with_bots(ui, address: str) -> object:
+    """Connect, make a room, fill it with easy bots, start; the table's session."""
+    online = ui.app.online
+    online.connectTo(address, "Ann")
+    assert await _until(lambda: online.status == "connected", 10), online.error
+    online.createRoom("classic")
+    assert await _until(lambda: online.room.get("seated") is True, 10), online.error
+    for seat in (1, 2, 3):
+        online.addBot(seat, "easy")
+    assert await _until(lambda: all(r["taken"] for r in online.roomSeats.rows()), 10)
+    online.setReady(True)
+    assert await _until(lambda: online.room.get("full") is True, 10)
+    online.startMatch()
+    assert await _until(lambda: ui.window.property("screen") == "table", 10), online.error
+    session = ui.app.session
+    assert await _until(lambda: session.view is not None, 10)
+    return session
+
+
+def _shown(ui, text: str) -> bool:
+    """Whether a visible item on the table shows ``text``."""
+    return any(
+        i.isVisible() and i.property("text") == text for i in ui.window.findChildren(QQuickItem)
+    )
+
+
+def test_trustee_stays_on_across_a_reconnect(ui, qtbot, server) -> None:
+    table = ui.table
+
+    async def play() -> dict:
+        session = await _table_with_bots(ui, server)
+        # the player switches 托管 on with the table's toggle
+        await _outside(lambda: _click(qtbot, ui, _item(ui, "trusteeToggle")))
+        assert await _until(lambda: table.seats.rows()[0]["trustee"], 10)
+        assert table.trustee and not table.message  # my own switch is no news
+        # the network drops; the client reconnects by itself
+        await session.client.drop()
+        assert await _until(lambda: session.client.resumes >= 1, 15)
+        assert await _until(lambda: ui.app.online.banner == "", 5)
+        # 托管 stays on, on my screen and at the server, and the hand goes on without me
+        before = session.view.counts[session.seat]
+        end = time.monotonic() + 1.5
+        while time.monotonic() < end:
+            assert table.trustee and _item(ui, "trusteeToggle").property("checked")
+            assert session.client.rooms[session.room].seats[0].trustee
+            await asyncio.sleep(0.05)
+        assert await _until(
+            lambda: table.phase == "done" or session.view.counts[session.seat] < before, 60
+        ), "the hand waits for a player who left 托管 on"
+        return {"message": table.message}
+
+    out = _run(ui, play)
+    assert out["message"] == ""  # nothing changed that the player did not do
+
+
+def test_a_change_of_trustee_the_player_did_not_make_is_shown(ui, qtbot, tmp_path) -> None:
+    proc, address = _start_server(tmp_path, "--turn-timer", "2", "--away-grace", "60")
+    table = ui.table
+    notice = "Auto-play is on: the computer plays your seat until you switch it off."
+
+    async def play() -> None:
+        session = await _table_with_bots(ui, address)
+        # I do nothing; my turn clock runs out and the server switches 托管 on: it says so
+        assert await _until(lambda: table.trustee, 40)
+        assert await _until(lambda: _shown(ui, notice), 5), table.message
+        assert _item(ui, "trusteeToggle").property("checked")
+        # switching it off myself is no news: the notice goes with the next message
+        await _outside(lambda: _click(qtbot, ui, _item(ui, "trusteeToggle")))
+        assert await _until(lambda: not session.client.rooms[session.room].seats[0].trustee, 10)
+        assert not table.trustee
+
+    try:
+        _run(ui, play)
+    finally:
+        _stop(proc)
