@@ -300,4 +300,51 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "As attackers": ("闲家一方", "閒家一方"),
     "Matches": ("整场比赛", "整場比賽"),
     "Waiting for the others…": ("等其他人准备…", "等其他人準備…"),
+    # The keys-and-mouse help ("?") and button tooltips
+    "Keys and mouse at the table": ("牌桌上的按键和鼠标操作", "牌桌上的按鍵和滑鼠操作"),
+    "Click a card": ("点一张牌", "點一張牌"),
+    "select it, or put it back": ("选中它，再点放回", "選中它，再點放回"),
+    "Drag across cards": ("在牌上拖过", "在牌上拖過"),
+    "select (or unselect) the whole run": (
+        "选中（或取消）拖过的一串牌",
+        "選中（或取消）拖過的一串牌",
+    ),
+    "Shift + click": ("Shift + 点击", "Shift + 點擊"),
+    "select every copy of that card": ("选中这张牌的所有同样的牌", "選中這張牌的所有同樣的牌"),
+    "Double-click a card": ("双击一张牌", "雙擊一張牌"),
+    "play the selection with this card": ("连同这张牌出选中的牌", "連同這張牌出選中的牌"),
+    "move the focus along your hand": ("在手牌中移动焦点", "在手牌中移動焦點"),
+    "Space": ("空格键", "空白鍵"),
+    "select the focused card": ("选中焦点所在的牌", "選中焦點所在的牌"),
+    "Enter": ("回车键", "Enter 鍵"),
+    "play (or bury) the selection": ("出牌（或扣底）", "出牌（或扣底）"),
+    "Backspace": ("退格键", "退格鍵"),
+    "clear the selection": ("取消全部选中", "取消全部選中"),
+    "hint: the computer's suggestion, with its reason": (
+        "提示：电脑的建议和理由",
+        "提示：電腦的建議和理由",
+    ),
+    "show the last trick": ("查看上一轮", "查看上一輪"),
+    "this help": ("显示本帮助", "顯示本說明"),
+    "Esc": ("Esc 键", "Esc 鍵"),
+    "close this help; on a page, go back": (
+        "关闭帮助；在其他页面返回上一页",
+        "關閉說明；在其他頁面返回上一頁",
+    ),
+    "Point at a button to see its key. Press Esc or click to close.": (
+        "把鼠标停在按钮上可看到它的按键。按 Esc 或点击关闭。",
+        "把滑鼠停在按鈕上可看到它的按鍵。按 Esc 或點擊關閉。",
+    ),
+    "Key: %1": ("按键：%1", "按鍵：%1"),
+    # Leaving a hand
+    "Leave this hand?": ("离开这一局？", "離開這一局？"),
+    "The hand is saved: “Resume the game” on the home screen carries on from here.": (
+        "牌局已保存：在主页点“继续上次的牌局”即可接着打。",
+        "牌局已儲存：在主頁點「繼續上次的牌局」即可接著打。",
+    ),
+    "The computer plays your seat to the end of the hand, and leaving costs rating points.": (
+        "电脑会替你打完这一局（托管），中途离开会扣积分。",
+        "電腦會替你打完這一局（託管），中途離開會扣積分。",
+    ),
+    "Stay": ("留下", "留下"),
 }
