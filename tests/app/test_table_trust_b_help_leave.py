@@ -5,10 +5,11 @@ offline the hand is saved and resumes."""
 
 from __future__ import annotations
 
-from app.screenshots import human_step, wait_until
-from engine.rules import preset
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtQuick import QQuickItem
+
+from app.screenshots import human_step, wait_until
+from engine.rules import preset
 
 
 def _visible(ui, name: str) -> list[QQuickItem]:
