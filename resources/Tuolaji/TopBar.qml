@@ -42,7 +42,8 @@ Rectangle {
                     id: trumpLabel
                     anchors.centerIn: parent
                     text: bar.table.trumpText + " " + bar.table.levelRank
-                    color: bar.table.trumpRed ? "#d01010" : "#111111"
+                    objectName: "trumpBadge"
+                    color: Theme.suitColour(bar.table.trumpText, App.settings.fourColour, false)
                     font.pixelSize: 19
                     font.bold: true
                 }

@@ -81,8 +81,8 @@
         <translation>记牌器</translation>
     </message>
     <message>
-        <source>points out: %1</source>
-        <translation>未出分：%1</translation>
+        <source>Points not yet played: %1</source>
+        <translation>还没出的分：%1</translation>
     </message>
 </context>
 <context>
@@ -878,6 +878,10 @@
         <translation>无人亮主，重新发牌</translation>
     </message>
     <message>
+        <source>AI (%1)</source>
+        <translation>电脑（%1）</translation>
+    </message>
+    <message>
         <source>Seat %1</source>
         <translation>%1 号位</translation>
     </message>
@@ -922,12 +926,24 @@
         <translation>本局失利</translation>
     </message>
     <message>
-        <source>Levels +%1</source>
-        <translation>升 %1 级</translation>
-    </message>
-    <message>
         <source>The deal passes; no level change</source>
         <translation>换庄，不升级</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the defenders: %2 → %3</source>
+        <translation>庄家方升 %1 级：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the attackers: %2 → %3</source>
+        <translation>抓分方升 %1 级：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for your side: %2 → %3</source>
+        <translation>我方升 %1 级：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the other side: %2 → %3</source>
+        <translation>对方升 %1 级：%2 → %3</translation>
     </message>
     <message>
         <source>%1 win the match</source>

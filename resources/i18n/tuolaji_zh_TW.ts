@@ -81,8 +81,8 @@
         <translation>記牌器</translation>
     </message>
     <message>
-        <source>points out: %1</source>
-        <translation>未出分：%1</translation>
+        <source>Points not yet played: %1</source>
+        <translation>還沒出的分：%1</translation>
     </message>
 </context>
 <context>
@@ -878,6 +878,10 @@
         <translation>無人亮主，重新發牌</translation>
     </message>
     <message>
+        <source>AI (%1)</source>
+        <translation>電腦（%1）</translation>
+    </message>
+    <message>
         <source>Seat %1</source>
         <translation>%1 號位</translation>
     </message>
@@ -922,12 +926,24 @@
         <translation>本局失利</translation>
     </message>
     <message>
-        <source>Levels +%1</source>
-        <translation>升 %1 級</translation>
-    </message>
-    <message>
         <source>The deal passes; no level change</source>
         <translation>換莊，不升級</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the defenders: %2 → %3</source>
+        <translation>莊家方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the attackers: %2 → %3</source>
+        <translation>抓分方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for your side: %2 → %3</source>
+        <translation>我方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the other side: %2 → %3</source>
+        <translation>對方升 %1 級：%2 → %3</translation>
     </message>
     <message>
         <source>%1 win the match</source>

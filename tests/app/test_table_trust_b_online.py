@@ -158,11 +158,32 @@ async def _table_with_bots(ui, address: str) -> object:
     assert await _until(lambda: all(r["taken"] for r in online.roomSeats.rows()), 10)
     online.setReady(True)
     assert await _until(lambda: online.room.get("full") is True, 10)
+    in_room = [_seat_title(ui, seat) for seat in range(4)]
     online.startMatch()
     assert await _until(lambda: ui.window.property("screen") == "table", 10), online.error
     session = ui.app.session
     assert await _until(lambda: session.view is not None, 10)
+    # every seat has the same name at the table as in the waiting room
+    assert in_room == ["Ann", "AI (Easy)", "AI (Easy)", "AI (Easy)"]
+    at_table = {r["seat"]: r["name"] for r in ui.table.seats.rows()}
+    assert [at_table[seat] for seat in range(4)] == in_room
     return session
+
+
+def _seat_title(ui, seat: int) -> str:
+    """The name the waiting room shows on a seat's card."""
+    card = next(
+        i for i in _descendants(ui.window.contentItem()) if i.objectName() == f"roomSeat{seat}"
+    )
+    name = next(i for i in _descendants(card) if i.objectName() == "roomSeatName")
+    return str(name.property("text"))
+
+
+def _descendants(item: QQuickItem) -> list[QQuickItem]:
+    out = []
+    for child in item.childItems():
+        out += [child, *_descendants(child)]
+    return out
 
 
 def _shown(ui, text: str) -> bool:
