@@ -637,9 +637,13 @@ class Server:
         return {"time": time.time()}
 
 
-def default_db() -> str:
+def data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    path = Path(base) / "tuolaji"
+    return Path(base) / "tuolaji"
+
+
+def default_db() -> str:
+    path = data_dir()
     path.mkdir(parents=True, exist_ok=True)
     return str(path / "server.sqlite3")
 
@@ -713,30 +717,72 @@ def delay_range(text: str) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="tuolaji-server", description=__doc__)
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8765)
-    p.add_argument("--db", default=None, help="SQLite file (default: the platform data dir)")
-    p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")
-    p.add_argument("--away-grace", type=float, default=15.0, help="seconds before 托管")
-    p.add_argument("--turn-timer", type=float, default=None, help="override the preset's")
+    p = argparse.ArgumentParser(
+        prog="tuolaji-server",
+        description="Run a Tuolaji game server: players connect with the desktop app (Play "
+        "online, the address host:port) or tuolaji-bot. Games, players and ratings are kept in "
+        "one SQLite file; a restarted server resumes every table. It listens on 127.0.0.1 by "
+        "default; --host 0.0.0.0 lets other machines connect.",
+    )
+    d = " (default: %(default)s)"
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on" + d)
+    p.add_argument("--port", type=int, default=8765, help="the port to listen on; 0: any" + d)
+    p.add_argument(
+        "--db",
+        default=None,
+        metavar="FILE",
+        help=f"the SQLite file (default: {data_dir() / 'server.sqlite3'})",
+    )
+    sec = "SECONDS"
+    p.add_argument(
+        "--deal-delay", type=float, default=0.05, metavar=sec, help="between dealt cards" + d
+    )
+    p.add_argument(
+        "--away-grace",
+        type=float,
+        default=15.0,
+        metavar=sec,
+        help="a disconnected player's seat waits this long, then the AI plays it" + d,
+    )
+    p.add_argument(
+        "--turn-timer",
+        type=float,
+        default=None,
+        metavar=sec,
+        help="per turn in every room before the AI plays it; 0: no clock (default: each room's "
+        "own rules)",
+    )
     p.add_argument(
         "--bot-delay",
         type=delay_range,
         default=(0.3, 0.7),
         metavar="MIN,MAX",
-        help="seconds an AI action (bot, 托管) waits after the table's last action (0: none)",
+        help="seconds an AI action (bot or auto-play) waits after the table's last action; 0: "
+        "none (default: 0.3,0.7)",
     )
     p.add_argument(
         "--trick-pause",
         type=float,
         default=1.0,
-        help="seconds a finished trick stays before an AI leads",
+        metavar=sec,
+        help="a finished trick stays this long before an AI leads" + d,
     )
-    p.add_argument("--rate", type=float, default=20.0, help="messages/s per connection")
-    p.add_argument("--burst", type=float, default=60.0, help="message burst per connection")
-    p.add_argument("--log", default="WARNING")
-    p.add_argument("--stats", default=None, help="write act and loop-lag timings here (bench)")
+    p.add_argument(
+        "--rate", type=float, default=20.0, metavar="N", help="messages/s per connection" + d
+    )
+    p.add_argument(
+        "--burst", type=float, default=60.0, metavar="N", help="messages at once per connection" + d
+    )
+    p.add_argument(
+        "--log",
+        default="WARNING",
+        choices=("DEBUG", "INFO", "WARNING", "ERROR"),
+        type=str.upper,
+        help="how much to log" + d,
+    )
+    p.add_argument(
+        "--stats", default=None, metavar="FILE", help="write act and loop-lag timings (bench)"
+    )
     a = p.parse_args(argv)
     logging.basicConfig(level=a.log.upper(), format="%(asctime)s %(name)s %(message)s")
     settings = Settings(
