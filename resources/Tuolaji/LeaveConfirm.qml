@@ -22,12 +22,13 @@ FocusScope {
     Rectangle {
         anchors.centerIn: parent
         width: 560
-        height: 230
+        height: column.implicitHeight + 60
         radius: 16
         color: "#10261a"
         border.color: Theme.accent
         border.width: 2
         Column {
+            id: column
             anchors.centerIn: parent
             width: parent.width - 60
             spacing: 14
