@@ -167,7 +167,8 @@ class OnlineSession(Session):
         self.trustee = on
         self.changed.emit()
         self._asked += 1
-        _spawn(self._ask_trustee(on))
+        if _spawn(self._ask_trustee(on)) is None:
+            self._asked -= 1
 
     async def _ask_trustee(self, on: bool) -> None:
         try:

@@ -166,6 +166,9 @@ def test_the_top_bars_levels_agree_with_the_result(ui) -> None:
     won = table.result["won"]
     before = ours if won else theirs
     assert f"{before} → " in detail, (detail, ours, theirs)
+    # the result panel on screen says the same
+    shown = [i.property("text") for i in _descendants(ui.window.contentItem()) if i.isVisible()]
+    assert detail in shown
     after = detail.split(" → ")[1].split()[0].rstrip(".")
     table.nextHand()
     assert wait_until(lambda: table.handNo == 2, 30)
