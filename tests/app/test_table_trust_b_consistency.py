@@ -173,3 +173,32 @@ def test_the_top_bars_levels_agree_with_the_result(ui) -> None:
     table.nextHand()
     assert wait_until(lambda: table.handNo == 2, 30)
     assert (table.ourLevel if won else table.theirLevel) == after
+
+
+def test_traditional_chinese_messages_are_not_left_in_simplified() -> None:
+    """繁體中文 shows the engine's and the table's bilingual messages converted: no simplified
+    character of the hint reasons and 托管 notices survives."""
+    from app.i18n import to_traditional
+    from app.online import TRUSTEE_NOTICES
+    from engine.ai.hint import _play_reason
+    from engine.ai.memory import knowledge
+
+    texts = [zh for _en, zh in TRUSTEE_NOTICES.values()]
+    hand = Hand(preset("classic"), Setup(11, ("2",) * 4, 0))
+    players = [BasicPlayer(s) for s in range(4)]
+    while hand.phase != Phase.DONE and len(hand.tricks) < 4:
+        if hand.phase == Phase.DEAL and not hand.deal_complete:
+            hand.apply(DealCard())
+        for seat in range(4):
+            if hand.phase != Phase.DONE and hand.actions_for(seat):
+                v = view(hand, seat)
+                action = players[seat].act(v)
+                if action is None:
+                    continue
+                if hand.phase == Phase.PLAY:
+                    texts.append(_play_reason(knowledge(v), list(action.cards))[1])
+                hand.apply(action)
+    simplified = set("启垫损毙电脑调闭队托这对赢没张门从")
+    for text in texts:
+        left = simplified & set(to_traditional(text))
+        assert not left, (text, left)
