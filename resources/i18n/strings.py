@@ -339,6 +339,7 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
         "把滑鼠停在按鈕上可看到它的按鍵。按 Esc 或點擊關閉。",
     ),
     "Key: %1": ("按键：%1", "按鍵：%1"),
+    "Keys and mouse": ("按键和鼠标", "按鍵和滑鼠"),
     # Leaving a hand
     "Leave this hand?": ("离开这一局？", "離開這一局？"),
     "The hand is saved: “Resume the game” on the home screen carries on from here.": (

@@ -229,6 +229,10 @@
         <source>Statistics</source>
         <translation>统计</translation>
     </message>
+    <message>
+        <source>Keys and mouse</source>
+        <translation>按键和鼠标</translation>
+    </message>
 </context>
 <context>
     <name>LeaveConfirm</name>

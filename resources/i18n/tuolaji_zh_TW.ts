@@ -229,6 +229,10 @@
         <source>Statistics</source>
         <translation>統計</translation>
     </message>
+    <message>
+        <source>Keys and mouse</source>
+        <translation>按鍵和滑鼠</translation>
+    </message>
 </context>
 <context>
     <name>LeaveConfirm</name>

@@ -62,6 +62,12 @@ def test_question_mark_opens_the_keys_and_mouse_overlay(ui, qtbot) -> None:
     assert "Double-click a card" not in shown
     _click(qtbot, ui, _visible(ui, "helpPanel")[0].parentItem())  # a click closes it
     qtbot.waitUntil(lambda: not _visible(ui, "helpOverlay"))
+    # and Home has a button for it
+    _click(qtbot, ui, _visible(ui, "homeHelp")[0])
+    qtbot.waitUntil(lambda: bool(_visible(ui, "helpOverlay")))
+    qtbot.keyClick(ui.window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not _visible(ui, "helpOverlay"))
+    assert ui.window.property("screen") == "home"
 
 
 def test_table_buttons_name_their_key(ui, qtbot) -> None:
