@@ -373,8 +373,8 @@ class Lobby:
                 seat = 0
             session.set_seat(seat)
             await c.request("sync", room=room, since=None)
-        except ServerError as e:
-            self.vm.set_state("connected", error=e.en)
+        except (ServerError, ConnectionError, OSError) as e:
+            self._failed(e, "connected" if isinstance(e, ServerError) else "connecting")
             self.session = None
             return
         if c.rooms.get(room) is not None:

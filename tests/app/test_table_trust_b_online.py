@@ -142,6 +142,12 @@ def test_a_failed_connection_is_a_players_sentence_that_success_clears(ui, qtbot
         assert online.error == ""
         assert not _item(ui, "lobbyStatus").property("text").startswith("Cannot")
         assert not [i for i in ui.window.findChildren(QQuickItem, "lobbyError") if i.isVisible()]
+        # a refusal by the server is its message, in the player's language
+        ui.settings.language = "zh_CN"
+        online.joinRoom("no-such-room")
+        assert await _until(lambda: online.error != "", 10)
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in online.error), online.error
+        ui.settings.language = "en"
 
     _run(ui, play)
 
