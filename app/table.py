@@ -170,7 +170,7 @@ class TableViewModel(QObject):
             (s.changed, self._resync),
             (s.eventsArrived, self._on_events),
             (s.refused, self._on_refused),
-            (s.notice, self._on_refused),
+            (s.notice, self._on_notice),
             (s.thinkingChanged, self._sync_seats),
             (s.hintReady, self._on_hint),
         ]
@@ -182,9 +182,12 @@ class TableViewModel(QObject):
     def _engine_text(self, en: str, zh: str) -> str:
         return engine_text(en, zh, self._lang())
 
-    def _on_refused(self, *texts: str) -> None:
-        """A refusal (code, English, Chinese) or a notice (English, Chinese): until the next."""
-        self._set_message(self._engine_text(*texts[-2:]), sticky=True)
+    def _on_refused(self, code: str, en: str, zh: str) -> None:
+        self._on_notice(en, zh)
+
+    def _on_notice(self, en: str, zh: str) -> None:
+        """A refusal, or a change the player did not make: shown until the next message."""
+        self._set_message(self._engine_text(en, zh), sticky=True)
 
     def _on_hint(self, hint: Any) -> None:
         action = hint.action
