@@ -18,7 +18,7 @@ from PySide6.QtQuick import QQuickImageProvider
 from PySide6.QtSvg import QSvgRenderer
 
 from app.i18n import engine_text, translate
-from engine.cards import JOKERS, POINTS, card_name
+from engine.cards import JOKERS, POINTS, SMALL_JOKER, card_name
 from engine.order import Trumps
 
 RESOURCES = Path(__file__).resolve().parent.parent / "resources"
@@ -113,7 +113,19 @@ class CardFaces:
         clip.addRoundedRect(QRectF(0, 0, w, h), w * 0.05, w * 0.05)
         p.setClipPath(clip)
         p.fillRect(QRectF(0, 0, w, h), QColor("white"))
-        renderer.render(p, eid, QRectF(b.x() * sx, b.y() * sy, b.width() * sx, b.height() * sy))
+        target = QRectF(b.x() * sx, b.y() * sy, b.width() * sx, b.height() * sy)
+        if card == SMALL_JOKER:
+            # the small joker is the black one: the deck's figure in monochrome, so it differs
+            # from the big (coloured) joker at a glance
+            figure = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+            figure.fill(QColor("white"))
+            q = QPainter(figure)
+            q.setRenderHint(QPainter.RenderHint.Antialiasing)
+            renderer.render(q, eid, target)
+            q.end()
+            p.drawImage(0, 0, figure.convertToFormat(QImage.Format.Format_Grayscale8))
+        else:
+            renderer.render(p, eid, target)
         if card != "back":
             self._paint_index(p, colours, card, w, h)
         p.setClipping(False)
@@ -130,6 +142,8 @@ class CardFaces:
         font = QFont(self.family)
         font.setBold(True)
         if card in JOKERS:
+            # the deck's own word JOKER across the top would show beside this index
+            p.fillRect(QRectF(w * 0.02, h * 0.01, w * 0.46, h * 0.11), QColor("white"))
             big = card == "BJ"
             colour = QColor("#d01010" if big else "#111111")
             font.setPixelSize(max(6, int(h * 0.058)))

@@ -22,18 +22,29 @@ def played_cards(v: View) -> list[Card]:
     return out
 
 
+def kitty_seen(v: View) -> list[Card]:
+    """The kitty's cards this seat has seen: all of them to the dealer who buried them and to
+    everyone once the hand's end turns them over; before that only those shown (潮汕)."""
+    if v.buried:
+        return list(v.buried)
+    if v.outcome:
+        return list(v.outcome["kitty"])
+    return list(v.buried_shown)
+
+
 def unseen(v: View) -> Counter[Card]:
-    """The cards this seat has not seen: in the other hands (and a kitty it did not bury)."""
+    """The cards this seat has not seen: in the other hands (and a kitty not yet shown to it)."""
     left = Counter(deck(v.rules.decks))
     left.subtract(v.hand)
     left.subtract(played_cards(v))
-    left.subtract(v.buried)
+    left.subtract(kitty_seen(v))
     return +left
 
 
 def points_out(v: View) -> int:
-    """Points not yet played (in the hands and the kitty)."""
-    return v.rules.total_points - sum(POINTS.get(c, 0) for c in played_cards(v))
+    """Points not yet played: in the hands, and in the kitty while this seat has not seen it."""
+    gone = played_cards(v) + kitty_seen(v)
+    return v.rules.total_points - sum(POINTS.get(c, 0) for c in gone)
 
 
 def voids(v: View) -> dict[int, list[str]]:

@@ -95,6 +95,12 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         # the games played for the pictures must not touch the player's own saves
         os.environ.setdefault("TUOLAJI_HOME", tempfile.mkdtemp(prefix="tuolaji-shots-"))
+    from app.desktop import missing_xcb_libraries
+
+    missing = missing_xcb_libraries(os.environ)
+    if missing:  # instead of Qt's abort in its platform plugin, which names no package
+        print(missing, file=sys.stderr)
+        return 1
     qt_app = create_app(sys.argv[:1], software=True if args.software else None)
     app_vm = make_app_vm(args.lang)
     if args.screenshots:

@@ -70,6 +70,7 @@ class OnlineSession(Session):
         self._closed = False
         self._sync_task: asyncio.Task[Any] | None = None
         self._counted: set[int] = set()
+        self._asked = 0  # 托管 switches sent and not yet answered
 
     def set_seat(self, seat: int | None) -> None:
         self.seat = seat
@@ -100,8 +101,26 @@ class OnlineSession(Session):
             self.winners = tuple(info.winners) if info.winners is not None else None
             self.spectators = int(info.spectators)
             mine = self.seat_flags[self.seat] if self.seat is not None else {}
-            self.trustee = bool(mine.get("trustee"))
+            self._server_trustee(bool(mine.get("trustee")))
             self.changed.emit()
+
+    def _server_trustee(self, on: bool) -> None:
+        """The server's 托管 flag for my seat. While my own switch is on its way, or the client
+        is resuming, it is not news; otherwise a change I did not make is shown."""
+        if self._asked or not self.client._connected.is_set() or on == self.trustee:
+            return
+        self.trustee = on
+        self.notice.emit(*TRUSTEE_NOTICES[on])
+
+    def resumed(self) -> None:
+        """After a reconnect: 托管 stays as the player left it (asked again if the server lost
+        it)."""
+        info = self.client.rooms.get(self.room)
+        if self.seat is None or info is None or self._closed:
+            return
+        on = _flags(info.seats[self.seat]).get("trustee", False)
+        if on != self.trustee:
+            self.set_trustee(self.trustee)
 
     def _count(self) -> None:
         v = self.view
@@ -147,7 +166,15 @@ class OnlineSession(Session):
             return
         self.trustee = on
         self.changed.emit()
-        _spawn(_quiet(self.client.trustee(self.room, on)))
+        self._asked += 1
+        if _spawn(self._ask_trustee(on)) is None:
+            self._asked -= 1
+
+    async def _ask_trustee(self, on: bool) -> None:
+        try:
+            await _quiet(self.client.trustee(self.room, on))
+        finally:
+            self._asked -= 1
 
     def next_hand(self) -> None:
         """Ready for the next hand; the owner's client starts it once every seat is ready."""
@@ -178,6 +205,14 @@ async def _quiet(coro: Any) -> Any:
         return await coro
 
 
+TRUSTEE_NOTICES = {  # the server switched my 托管 (its turn clock ran out, or it gave it back)
+    True: (
+        "Auto-play is on: the computer plays your seat until you switch it off.",
+        "托管已开启：电脑替你出牌，直到你关掉。",
+    ),
+    False: ("Auto-play is off: your seat waits for you.", "托管已关闭：轮到你时等你出牌。"),
+}
+
 _LOBBIES: dict[int, Lobby] = {}  # client id -> its lobby (a session finds the waiting room)
 
 
@@ -190,6 +225,8 @@ class Lobby:
         self.session: OnlineSession | None = None
         self.rooms: dict[str, Any] = {}
         self.want_next = False
+        self.address = ""
+        self._resumes = 0  # the client's reconnections seen
         self._watch = QTimer()
         self._watch.setInterval(500)
         self._watch.timeout.connect(self._check)
@@ -254,8 +291,14 @@ class Lobby:
         if c is None:
             return
         lost = not c._connected.is_set()
+        if c.resumes != self._resumes:
+            self._resumes = c.resumes
+            if self.session is not None:
+                self.session.resumed()
+        healed = not lost and self.vm.status == "connecting"
         self.vm.set_state(
             "connecting" if lost else "connected",
+            error="" if healed else None,  # back: the failure no longer applies
             banner=self.vm.reconnecting_text() if lost else "",
         )
 
@@ -267,19 +310,30 @@ class Lobby:
             await _quiet(self.client.close())
         url = address if "://" in address else f"ws://{address}"
         self.client = Client(url, name=name or "Player", on_frame=self._on_frame, pinned=pinned)
+        self._resumes = 0
         _LOBBIES[id(self.client)] = self
+        self.address = address
         self.vm.set_state("connecting")
         try:
             await self.client.connect()
             data = await self.client.lobby(subscribe=True)
         except Exception as e:
             self.client = None
-            self.vm.set_state("disconnected", error=str(e) or type(e).__name__)
+            self._failed(e, "disconnected")
             return
         self.rooms = {_get(r, "room", ""): r for r in _get(data, "rooms", []) or []}
         self._show_rooms()
-        self.vm.set_state("connected")
+        self.vm.set_state("connected", error="")
         self._watch.start()
+
+    def _failed(self, e: BaseException, status: str) -> None:
+        """A network failure, in the player's words on the online screens."""
+        from net.client import ServerError
+
+        if isinstance(e, ServerError):
+            self.vm.set_state(status, error=self.vm.engine_text(e.en, e.zh))
+        else:
+            self.vm.set_problem(status, failure_kind(e), self.address)
 
     async def close(self) -> None:
         """Disconnect (leaving any room); the screens show it."""
@@ -321,8 +375,8 @@ class Lobby:
                 seat = 0
             session.set_seat(seat)
             await c.request("sync", room=room, since=None)
-        except ServerError as e:
-            self.vm.set_state("connected", error=e.en)
+        except (ServerError, ConnectionError, OSError) as e:
+            self._failed(e, "connected" if isinstance(e, ServerError) else "connecting")
             self.session = None
             return
         if c.rooms.get(room) is not None:
@@ -338,8 +392,8 @@ class Lobby:
         except ServerError as e:
             self.vm.set_state("connected", error=self.vm.engine_text(e.en, e.zh))
             return None
-        except ConnectionError as e:
-            self.vm.set_state("connecting", error=str(e))
+        except (ConnectionError, OSError) as e:
+            self._failed(e, "connecting")
             return None
         self.vm.set_state("connected", error="")
         return out if out is not None else {}
@@ -375,6 +429,29 @@ class Lobby:
             self.vm.open_record(_get(data, "record"))
 
 
+def failure_kind(e: BaseException) -> str:
+    """What went wrong with a connection, as one of OnlineViewModel's sentences."""
+    import socket
+
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+    if isinstance(e, InvalidURI | ValueError):
+        return "address"
+    if isinstance(e, socket.gaierror):
+        return "unknown-host"
+    if isinstance(e, TimeoutError):
+        return "timeout"
+    if isinstance(e, InvalidHandshake):
+        return "not-server"
+    if isinstance(e, ConnectionClosed | ConnectionError) and not isinstance(
+        e, ConnectionRefusedError
+    ):
+        return "lost"
+    if isinstance(e, OSError):
+        return "unreachable"
+    return "failed"
+
+
 def lobby_of(vm: Any) -> Lobby:
     lobby = getattr(vm, "_lobby", None)
     if lobby is None:
@@ -384,10 +461,10 @@ def lobby_of(vm: Any) -> Lobby:
 
 def connect(vm: Any, address: str, name: str) -> None:
     if not available():
-        vm.set_state("disconnected", error="net.client is not installed")
+        vm.set_problem("disconnected", "not-installed", address)
         return
     if _spawn(lobby_of(vm).connect(address, name)) is None:
-        vm.set_state("disconnected", error="no event loop")
+        vm.set_problem("disconnected", "failed", address)
 
 
 def create_room(vm: Any, preset: str) -> None:

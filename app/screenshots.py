@@ -145,6 +145,7 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
     if cands:
         select(table, list(cands[0]))
     shot("table-play")
+    _help_shot(window, shot)
 
     # The card counter, a few tricks further on (voids show under the seats)
     settings.showCounter = True
@@ -178,6 +179,13 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
     settings.speed = saved_speed
     window.setProperty("screen", "home")
     return 0
+
+
+def _help_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """The keys-and-mouse overlay ("?") over the table."""
+    window.setProperty("helpShown", True)
+    shot("help")
+    window.setProperty("helpShown", False)
 
 
 def _online_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> bool:

@@ -48,6 +48,7 @@ class Session(QObject):
     changed = Signal()  # ``view`` (and the rest) changed
     eventsArrived = Signal(list)  # the events of the last change, as this seat may see them
     refused = Signal(str, str, str)  # code, English, Chinese
+    notice = Signal(str, str)  # English, Chinese: a change the player did not make
     thinkingChanged = Signal()
     hintReady = Signal(object)  # players.Hint
 

@@ -27,6 +27,7 @@ from engine.errors import RulesError
 from engine.leads import lead_shape
 from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
+from engine.scoring import advance_level
 from engine.shapes import decompose
 from engine.tricks import standing
 from engine.views import View
@@ -169,6 +170,7 @@ class TableViewModel(QObject):
             (s.changed, self._resync),
             (s.eventsArrived, self._on_events),
             (s.refused, self._on_refused),
+            (s.notice, self._on_notice),
             (s.thinkingChanged, self._sync_seats),
             (s.hintReady, self._on_hint),
         ]
@@ -181,6 +183,10 @@ class TableViewModel(QObject):
         return engine_text(en, zh, self._lang())
 
     def _on_refused(self, code: str, en: str, zh: str) -> None:
+        self._on_notice(en, zh)
+
+    def _on_notice(self, en: str, zh: str) -> None:
+        """A refusal, or a change the player did not make: shown until the next message."""
         self._set_message(self._engine_text(en, zh), sticky=True)
 
     def _on_hint(self, hint: Any) -> None:
@@ -257,6 +263,11 @@ class TableViewModel(QObject):
 
     def _seat_name(self, seat: int) -> str:
         s = self.session
+        bot = _flag(s, seat, "bot") if s is not None else None
+        if bot:  # as the waiting room names it
+            app = self.parent()
+            level = app.levelTitle(bot) if hasattr(app, "levelTitle") else bot
+            return self.tr("AI (%1)").replace("%1", level)
         if s is not None and s.names[seat]:
             return s.names[seat]
         if s is None or s.seat is None:
@@ -591,7 +602,7 @@ class TableViewModel(QObject):
         else:
             title = self.tr("You win the hand") if won else self.tr("You lose the hand")
         if out["levels"]:
-            detail = self.tr("Levels +%1").replace("%1", str(out["levels"]))
+            detail = self._levels_text(out, won)
         elif out.get("dealer_passes"):
             detail = self.tr("The deal passes; no level change")
         else:
@@ -615,6 +626,33 @@ class TableViewModel(QObject):
         if result != self._result:
             self._result = result
             self.resultChanged.emit()
+
+    def _levels_text(self, out: dict[str, Any], won: bool) -> str:
+        """Who goes up, from the level the top bar shows to the one it will show next hand."""
+        s, v = self.session, self._view
+        assert s is not None and v is not None
+        winners = [
+            seat
+            for seat in range(4)
+            if (seat in out["defenders"]) == (out["winner"] == "defenders")
+        ]
+        seat = s.seat if s.seat in winners else winners[0]
+        new, _ = advance_level(s.levels[seat], out["levels"], v.rules.end_level)
+        if s.seat is None:
+            text = (
+                self.tr("Levels +%1 for the defenders: %2 → %3")
+                if out["winner"] == "defenders"
+                else self.tr("Levels +%1 for the attackers: %2 → %3")
+            )
+        elif won:
+            text = self.tr("Levels +%1 for your side: %2 → %3")
+        else:
+            text = self.tr("Levels +%1 for the other side: %2 → %3")
+        return (
+            text.replace("%1", str(out["levels"]))
+            .replace("%2", rank_text(s.levels[seat]))
+            .replace("%3", rank_text(new))
+        )
 
     def _match_text(self) -> str:
         s = self.session

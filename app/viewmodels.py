@@ -68,14 +68,41 @@ class OnlineViewModel(QObject):
         self._status = "disconnected"
         self._error = ""
         self._banner = ""
+        self._problem: tuple[str, str] | None = None  # a network failure: (kind, address)
         self._room: dict[str, Any] = {}
         self.client: Any = None
 
     def set_state(self, status: str, error: str | None = None, banner: str = "") -> None:
-        error = self._error if error is None else error
-        if (status, error, banner) != (self._status, self._error, self._banner):
-            self._status, self._error, self._banner = status, error, banner
+        """``error``: a message in the player's words; "" clears it; None keeps the last."""
+        before = (self._status, self._error_text(), self._banner)
+        if error is not None:
+            self._error, self._problem = error, None
+        self._status, self._banner = status, banner
+        if (status, self._error_text(), banner) != before:
             self.changed.emit()
+
+    def set_problem(self, status: str, kind: str, address: str) -> None:
+        """A network failure (``app.online.failure_kind``), worded in the current language
+        whenever it is read."""
+        self._status, self._error, self._problem = status, "", (kind, address)
+        self.changed.emit()
+
+    def _error_text(self) -> str:
+        if self._problem is None:
+            return self._error
+        kind, address = self._problem
+        t = self.tr
+        texts = {
+            "unreachable": t("Cannot reach %1 — is the server running?"),
+            "unknown-host": t("Cannot find %1 — check the server's name."),
+            "timeout": t("%1 does not answer — check the address and your network."),
+            "not-server": t("%1 is not a Tuolaji server — check the address and port."),
+            "address": t("“%1” is not a server address — write it as host:port."),
+            "lost": t("The connection to %1 was lost — connect again."),
+            "not-installed": t("Online play is not installed in this copy of Tuolaji."),
+            "failed": t("Cannot connect to %1 — try again."),
+        }
+        return texts.get(kind, texts["failed"]).replace("%1", address)
 
     def _available(self) -> bool:
         from app import online
@@ -173,7 +200,7 @@ class OnlineViewModel(QObject):
     chat = Property(QObject, lambda self: self._chat, constant=True)
     games = Property(QObject, lambda self: self._games, constant=True)
     status = Property(str, lambda self: self._status, notify=changed)
-    error = Property(str, lambda self: self._error, notify=changed)
+    error = Property(str, _error_text, notify=changed)
     banner = Property(str, lambda self: self._banner, notify=changed)
     available = Property(bool, _available, constant=True)
     room = Property("QVariantMap", lambda self: dict(self._room), notify=roomChanged)
@@ -268,6 +295,7 @@ class App(QObject):
         self._table = TableViewModel(self._settings, self)
         self._online = OnlineViewModel(self)
         self._hosting = HostingViewModel(self)
+        self.languageApplied.connect(self._online.changed)  # its sentences in the new language
         self._session: Session | None = None
         self._records = RowsModel(("path", "title", "detail"), self)
         self.engine: Any = None

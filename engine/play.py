@@ -1,12 +1,14 @@
-"""A text table: play one seat against random-legal opponents, reading moves from stdin.
+"""A text table: play one seat against the AI (``--ai`` level), reading moves from stdin.
 
-    python -m engine.play --preset classic [--seed N] [--seat 0] [--auto]
+    python -m engine.play --preset classic [--seed N] [--seat 0] [--ai normal] [--auto]
 
 The human seat sees only ``engine.views.view`` (and the events as ``Event.for_seat`` gives them).
-Input: cards as text (``TH TH``, ``10h``); during the deal Enter skips a bid; after it ``p``
-passes; ``h`` lists the candidates; ``a`` lets the engine act for you (托管) once. An illegal
-move prints the engine's message in English and Chinese and asks again. ``--auto`` plays the
-human seat automatically (for pipes and tests). End of input exits cleanly.
+Input: cards as text (``TH TH``, ``10h``). During the deal your hand is shown and a bid is asked
+for only when you have a new one to make (Enter skips it); with no bid at the end of the deal you
+pass by yourself, else ``p`` passes. ``h`` lists the candidates; ``a`` lets the engine act for
+you (托管) once. An illegal move prints the engine's message in English and Chinese and asks
+again. ``--auto`` plays the human seat automatically (for pipes and tests). End of input exits
+cleanly.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import sys
 from typing import Any, TextIO
 
 from engine.actions import Action, AutoPlay, Bury, CallFriend, PassBid, Play
+from engine.ai import LEVELS, make_player
 from engine.bids import Bid
 from engine.cards import parse_card, parse_cards, points
 from engine.errors import RulesError
@@ -24,7 +27,7 @@ from engine.hand import Hand
 from engine.match import Match
 from engine.order import Trumps
 from engine.rules import PRESETS, preset
-from engine.selfplay import Player, play_hand, random_player
+from engine.selfplay import Player, play_hand
 from engine.views import View, view
 
 
@@ -34,8 +37,6 @@ class Quit(Exception):
 
 def show_state(v: View, out: TextIO) -> None:
     trump = ("none" if v.trump is None else v.trump) if v.trump_known else "?"
-    trumps = v.trumps or Trumps(v.level, None, v.rules.twos_trump)
-    hand = " ".join(trumps.sorted(list(v.hand)))
     print(
         f"[hand {v.hand_no}] level {v.level} · trump {trump} · dealer {v.dealer} · "
         f"you are seat {v.seat}",
@@ -46,7 +47,29 @@ def show_state(v: View, out: TextIO) -> None:
     print(f"won per seat: {list(v.won)}", file=out)
     if v.trick:
         print("trick: " + " | ".join(f"{s}: {' '.join(c)}" for s, c in v.trick), file=out)
-    print(f"your hand ({len(v.hand)}): {hand}", file=out)
+    print(f"your hand {hand_text(v)}", file=out)
+
+
+def hand_text(v: View) -> str:
+    """``(n): cards`` sorted as far as the trump is known."""
+    trumps = v.trumps or Trumps(v.level, None, v.rules.twos_trump)
+    return f"({len(v.hand)}): " + " ".join(trumps.sorted(list(v.hand)))
+
+
+def show_bids(v: View, out: TextIO) -> None:
+    """Before a bid is asked for: the hand and the bids it can make."""
+    print(f"your hand {hand_text(v)} · level {v.level}", file=out)
+    print("you can bid: " + " | ".join(" ".join(b) for b in v.legal_bids), file=out)
+
+
+def ai_player(level: str, seed: int) -> Player:
+    """An opponent of one of the AI levels (``engine.ai.LEVELS``)."""
+    player = make_player(level, seed)
+
+    def act(v: View, _rng: random.Random) -> Action | None:
+        return player.act(v)
+
+    return act
 
 
 def describe(event: dict[str, Any], me: int) -> str | None:
@@ -97,13 +120,25 @@ def describe(event: dict[str, Any], me: int) -> str | None:
 
 
 class Table:
-    def __init__(self, hand: Hand, seat: int, auto: bool, rng: random.Random, out: TextIO):
+    def __init__(
+        self,
+        hand: Hand,
+        seat: int,
+        auto: bool,
+        rng: random.Random,
+        out: TextIO,
+        ai: str = "normal",
+    ):
         self.hand, self.seat, self.auto, self.rng, self.out = hand, seat, auto, rng, out
+        self.ai = ai
+        self.offered: tuple[tuple[str, ...], ...] = ()  # the bids last put to the human
 
     def apply(self, action: Action) -> None:
         for event in self.hand.apply(action):
             seen = event.for_seat(self.seat)
             line = describe(seen, self.seat) if seen is not None else None
+            if line and seen is not None and seen["type"] == "deal":
+                line += f" · your hand {hand_text(view(self.hand, self.seat))}"
             if line:
                 print(line, file=self.out)
 
@@ -116,8 +151,19 @@ class Table:
 
     def human(self, v: View) -> Action | None:
         """Ask the human for this decision until the engine accepts one (None: skip a bid)."""
-        if v.phase == "deal" and v.deal_complete and "pass-bid" not in v.actions:
-            return None  # passed already; the others are still bidding
+        if v.phase == "deal":
+            if v.deal_complete and "pass-bid" not in v.actions:
+                return None  # passed already; the others are still bidding
+            if not v.legal_bids:
+                if not v.deal_complete:
+                    return None  # nothing to bid with yet: the deal goes on without a question
+                print("you have no bid to make: you pass", file=self.out)
+                self.apply(PassBid(self.seat))
+                return None
+            if v.legal_bids == self.offered and not v.deal_complete:
+                return None  # asked already about these bids; the deal goes on
+            self.offered = v.legal_bids
+            show_bids(v, self.out)
         if "play" in v.actions:
             show_state(v, self.out)
         while True:
@@ -177,7 +223,7 @@ class Table:
             # what the human typed is applied at once (a refusal is shown and asked again)
             return action if isinstance(action, AutoPlay) else None
 
-        players: list[Player] = [random_player] * 4
+        players: list[Player] = [ai_player(self.ai, self.rng.randrange(2**31)) for _ in range(4)]
         players[self.seat] = me
         play_hand(hand, players, self.rng, apply=self.apply)
         v = view(hand, self.seat)
@@ -195,12 +241,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--seat", type=int, default=0, choices=range(4))
+    parser.add_argument(
+        "--ai",
+        default="normal",
+        choices=LEVELS,
+        help="the other three seats' AI level (default: %(default)s)",
+    )
     parser.add_argument("--auto", action="store_true", help="play the human seat automatically")
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    print(f"preset {args.preset}, seed {seed}", flush=True)
+    print(f"preset {args.preset}, seed {seed}, AI {args.ai}", flush=True)
     match = Match(preset(args.preset), seed)
-    table = Table(match.hand, args.seat, args.auto, random.Random(seed), sys.stdout)
+    table = Table(match.hand, args.seat, args.auto, random.Random(seed), sys.stdout, args.ai)
     try:
         table.run()
     except Quit:

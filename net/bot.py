@@ -13,6 +13,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from websockets.exceptions import InvalidHandshake, InvalidURI
+
 from net.client import Client, ServerError, view_from_dict
 from net.players import LEVELS, make_ai
 from net.protocol import Snapshot, TableEvent
@@ -28,9 +30,11 @@ async def play_seat(
     on_act: Callable[[Any, float], None] | None = None,
     bid_during_deal: bool = False,
     think: Callable[[], float] | None = None,
+    on_hand_end: Callable[[dict[str, Any]], None] | None = None,
 ) -> None:
     """Play ``room`` until ``hands`` hands have ended (None: forever). ``think``: seconds to
-    wait before each action (the load bench's human pace).
+    wait before each action (the load bench's human pace); ``on_hand_end`` gets each
+    ``hand-end`` event.
 
     The server sends a seat its prompt (a snapshot of its view) once per change of its legal
     actions; events in between carry ``actions`` and leave the prompt valid while they match.
@@ -45,6 +49,8 @@ async def play_seat(
         if isinstance(frame, TableEvent) and frame.room == room:
             if frame.event is not None and frame.event["type"] == "hand-end":
                 ended += 1
+                if on_hand_end is not None:
+                    on_hand_end(frame.event)
             if prompt is not None and prompt.view["actions"] != frame.actions:
                 prompt = None  # what this seat may do changed; a new prompt follows if any
             if bid_during_deal and "bid" in frame.actions and prompt is None:
@@ -76,34 +82,78 @@ async def play_seat(
             on_act(action, loop.time() - sent)
 
 
+def hand_line(event: dict[str, Any], seat: int, hand_no: int) -> str:
+    """One line for the operator: a finished hand's result, from this bot's seat."""
+    defending = seat in event["defenders"]
+    won = (event["winner"] == "defenders") == defending
+    levels = event["levels"]
+    up = f"+{levels} level{'s' if levels != 1 else ''}" if levels else "no level change"
+    return (
+        f"hand {hand_no}: {'won' if won else 'lost'} as "
+        f"{'defenders' if defending else 'attackers'}; the {event['winner']} win ({up}); "
+        f"attackers' points {event['attacker_points']}"
+    )
+
+
+def say(text: str) -> None:
+    print(f"tuolaji-bot: {text}", flush=True)
+
+
 async def run_bot(url: str, room: str, level: str, name: str, seat: int | None) -> None:
-    client = Client(url, name=name)
-    await client.connect()
-    joined = await client.join(room)
-    if joined["seat"] is None:
+    client = Client(url, name=name, reconnect=False)
+    try:
+        await client.connect()
+    except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+        raise SystemExit(f"tuolaji-bot: cannot reach {url} — is the server running? ({e})") from e
+    try:
+        joined = await client.join(room)
+    except ServerError as e:
+        raise SystemExit(f"tuolaji-bot: cannot join room {room}: {e.en}") from e
+    my_seat = joined["seat"]
+    if my_seat is None:
         info = client.rooms.get(room)
         free = [i for i, s in enumerate(info.seats) if s is None] if info else [0, 1, 2, 3]
         for i in [seat] if seat is not None else free:
             try:
                 await client.sit(room, i)
+                my_seat = i
                 break
             except ServerError:
                 continue
         else:
-            raise SystemExit("no free seat")
+            wanted = f"seat {seat}" if seat is not None else "a free seat"
+            raise SystemExit(f"tuolaji-bot: room {room} has no {wanted} to sit at")
+    client.reconnect_enabled = True  # seated: ride out a dropped connection from here on
+    info = client.rooms.get(room)
+    rules = info.rules.get("preset", "classic") if info is not None else "?"
+    say(f"joined room {room} on {url} as {name!r}, seat {my_seat}, AI {level} ({rules})")
     ai = make_ai(level, seed=hash((room, name)) & 0xFFFF)
+    hands = 0
+
+    def report(event: dict[str, Any]) -> None:
+        nonlocal hands
+        hands += 1
+        say(hand_line(event, my_seat, hands))
+
     while True:
         await client.ready(room)
-        await play_seat(client, room, ai, hands=1)
+        await play_seat(client, room, ai, hands=1, on_hand_end=report)
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="tuolaji-bot", description=__doc__)
-    p.add_argument("--server", default="ws://127.0.0.1:8765")
-    p.add_argument("--room", required=True)
-    p.add_argument("--level", default="normal", choices=LEVELS)
-    p.add_argument("--name", default="bot")
-    p.add_argument("--seat", type=int, default=None)
+    p = argparse.ArgumentParser(
+        prog="tuolaji-bot",
+        description="Sit an AI player at a room of a Tuolaji server and play on until stopped; "
+        "prints the room and seat it took and each hand's result.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    p.add_argument("--server", default="ws://127.0.0.1:8765", help="the server's address")
+    p.add_argument("--room", required=True, help="the room's id (shown in the app's lobby)")
+    p.add_argument("--level", default="normal", choices=LEVELS, help="the AI's strength")
+    p.add_argument("--name", default="bot", help="the name the table shows")
+    p.add_argument(
+        "--seat", type=int, default=None, help="seat 0-3 to take (default: the first free one)"
+    )
     a = p.parse_args(argv)
     asyncio.run(run_bot(a.server, a.room, a.level, a.name, a.seat))
 

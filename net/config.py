@@ -48,7 +48,9 @@ class Config:
     burst: float = _opt(60.0, "message burst per connection")
     deal_delay: float = _opt(0.05, "seconds between dealt cards")
     away_grace: float = _opt(15.0, "seconds a disconnected seat waits before 托管")
-    turn_timer: float = _opt(0.0, "seconds per turn overriding the rule set's (0: the rule set's)")
+    turn_timer: float = _opt(
+        0.0, "seconds per turn before the AI plays it (0: each room's own rules)"
+    )
     bot_delay: list[float] = field(
         default_factory=lambda: [0.3, 0.7],
         metadata={"doc": "MIN,MAX seconds an AI action waits after the table's last action"},
@@ -164,7 +166,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         if isinstance(default, bool):
             parser.add_argument(flag, default=None, action=argparse.BooleanOptionalAction, help=doc)
         else:
-            parser.add_argument(flag, default=None, help=f"{doc} (default: {default!r})")
+            metavar = name.split("_")[-1].upper()
+            parser.add_argument(
+                flag, default=None, metavar=metavar, help=f"{doc} ({_shown(default)})"
+            )
+
+
+def _shown(default: Any) -> str:
+    """A default as an operator would type it."""
+    if isinstance(default, list):
+        return "default: " + (",".join(map(str, default)) or "none")
+    return f"default: {default}" if default != "" else "default: none"
 
 
 def from_arguments(args: argparse.Namespace, env: Mapping[str, str] | None = None) -> Config:

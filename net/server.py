@@ -662,6 +662,17 @@ class Server:
         return {"time": time.time()}
 
 
+OPERATOR_HELP = """\
+Run a Tuolaji game server: players connect with the desktop app (Play online, the address
+host:port) or tuolaji-bot. Games, players and ratings are kept in one SQLite file; a restarted
+server resumes every table. It listens on 127.0.0.1 by default; --host 0.0.0.0 lets other
+machines connect. Every option may also come from a TOML file (--config) or the environment
+(TUOLAJI_SERVER_<OPTION>); docs/DEPLOY.md describes each.
+
+  tuolaji-server backup DEST    a consistent copy of the live SQLite file
+"""
+
+
 def version() -> str:
     try:
         return importlib.metadata.version("tuolaji")
@@ -776,7 +787,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     p = argparse.ArgumentParser(
         prog="tuolaji-server",
-        description=__doc__,
+        description=OPERATOR_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     config.add_arguments(p)

@@ -295,8 +295,7 @@ class Table:
         if seat is not None:
             s = self.seats[seat]
             assert s is not None
-            s.away_since = None
-            s.trustee = False
+            s.away_since = None  # 托管 stays as the player left it: coming back is no choice
             if self.hand is not None:
                 self._prompted[seat] = self._prompt_key(seat, self.hand.actions_for(seat))
         for f in self.frames_for(seat, since):

@@ -8,11 +8,20 @@ read from the same knowledge the player used.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.actions import Action, Bury, CallFriend, PassBid, Play
 from engine.bids import Bid
-from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, Card, card_name, points
+from engine.cards import (
+    JOKERS,
+    SUIT_NAMES_EN,
+    SUIT_NAMES_ZH,
+    SUIT_SYMBOLS,
+    Card,
+    card_name,
+    points,
+)
 from engine.order import TRUMP
 from engine.views import View
 
@@ -37,23 +46,18 @@ def hint(view: View, budget: float | None = DEFAULT_BUDGET) -> Hint:
     if v.seat is None or not v.actions:
         return Hint(None, "Nothing to do now.", "现在无需行动。")
     if "play" in v.actions:
-        d = decide(v, budget, MAX_SAMPLES)
-        cards = list(d.cards)
+        cards = list(decide(v, budget, MAX_SAMPLES).cards)
         if not is_legal_play(v, cards):
             cards = v.play_candidates(limit=1)[0]
         en, zh = _play_reason(knowledge(v), cards)
-        if d.searched:
-            en += f" (best of {len(d.scores)} plays over {d.samples} sampled deals)"
-            zh += f"（{d.samples} 次模拟中 {len(d.scores)} 种出法里最好）"
         return Hint(Play(v.seat, tuple(cards)), en, zh)
     action = BasicPlayer().act(v)
     if isinstance(action, Bid):
-        names = " ".join(card_name(c) for c in action.cards)
-        names_zh = "".join(card_name(c, "zh") for c in action.cards)
+        en, zh = _names(action.cards)
         return Hint(
             action,
-            f"Bid {names}: this hand is long and strong in that trump.",
-            f"亮{names_zh}：这门主牌又长又大。",
+            f"Bid {en}: your hand is long and strong in that trump.",
+            f"亮{zh}：这门主牌你又长又大。",
         )
     if isinstance(action, PassBid):
         return Hint(action, "Pass: no bid worth making.", "不亮：没有值得亮的主。")
@@ -62,10 +66,37 @@ def hint(view: View, budget: float | None = DEFAULT_BUDGET) -> Hint:
     if isinstance(action, CallFriend):
         return Hint(
             action,
-            f"Call the {card_name(action.card)}: a side-suit top card you lack.",
+            f"Call the {card_name(action.card)}: a top card of a side suit you lack.",
             f"叫{card_name(action.card, 'zh')}：自己没有的副牌大牌。",
         )
     return Hint(action, "", "")
+
+
+def short_name(card: Card) -> str:
+    """How a player writes a card: ``A♠``, ``10♥``, ``big joker``."""
+    if card in JOKERS:
+        return card_name(card)
+    return {"T": "10"}.get(card[0], card[0]) + SUIT_SYMBOLS[card[1]]
+
+
+_COPIES_EN = {2: "pair of", 3: "triple of", 4: "four of"}
+_COPIES_ZH = {2: "一对", 3: "三张", 4: "四张"}
+
+
+def _names(cards: Iterable[Card]) -> tuple[str, str]:
+    """The cards as a player names them, copies together ("pair of 7♠", "一对黑桃7"), in
+    English and Chinese, in the order given."""
+    copies = Counter(cards)
+    en, zh = [], []
+    for c, n in copies.items():
+        name = short_name(c)
+        if n == 1:
+            en.append(name)
+            zh.append(card_name(c, "zh"))
+        else:
+            en.append(f"{_COPIES_EN.get(n, f'{n} ×')} {name}{'s' if c in JOKERS else ''}")
+            zh.append(_COPIES_ZH.get(n, f"{n} 张") + card_name(c, "zh"))
+    return ", ".join(en), "、".join(zh)
 
 
 def _bury_reason(v: View, cards: tuple[Card, ...]) -> tuple[str, str]:
@@ -89,22 +120,27 @@ def _bury_reason(v: View, cards: tuple[Card, ...]) -> tuple[str, str]:
 
 
 def _play_reason(k: Knowledge, cards: list[Card]) -> tuple[str, str]:
+    """Why to play ``cards``, naming them, in a player's words (English, Chinese)."""
     trumps = k.trumps
     pts = points(cards)
+    en, zh = _names(sorted(cards, key=trumps.position, reverse=True))
     if not k.trick:
         comps = basic.components(cards, trumps)
         if len(comps) > 1:
-            return "Throw: no one can beat any part of it.", "甩牌：每一部分都没人大得过。"
-        if basic.sure(k, cards):
             return (
-                "Lead a sure winner: no unseen card beats it.",
-                "出必赢的牌：没出现的牌里没有更大的。",
+                f"Throw {en}: nobody can beat any part of it.",
+                f"甩{zh}：每一部分都没人大得过。",
             )
+        if basic.sure(k, cards):
+            return f"Lead your {en}: nobody can beat it.", f"出{zh}：没人大得过。"
         if trumps.is_trump(cards[0]):
-            return "Lead trumps to draw the others' trumps.", "调主：把别人的主牌吊出来。"
+            return (
+                f"Lead trumps ({en}) to draw out the others' trumps.",
+                f"调主（{zh}）：把别人的主牌吊出来。",
+            )
         return (
-            "Lead low from a short side suit, keeping points and high cards.",
-            "从短门出小牌，保留分牌和大牌。",
+            f"Lead {en} from a short suit, keeping your points and high cards.",
+            f"从短门出{zh}，留住分牌和大牌。",
         )
     plays = [c for _, c in k.trick] + [tuple(cards)]
     assert k.shape is not None
@@ -114,18 +150,31 @@ def _play_reason(k: Knowledge, cards: list[Card]) -> tuple[str, str]:
     if holder == k.seat:
         if st.ruff:
             return (
-                f"Ruff: take the trick and its {stake} points.",
-                f"毙牌：拿下这墩和 {stake} 分。",
+                f"Ruff with {en}: the trick and its {stake} points are yours.",
+                f"用{zh}毙牌：拿下这墩和 {stake} 分。",
             )
-        return f"Take the trick ({stake} points).", f"拿下这墩（{stake} 分）。"
+        if not stake:
+            return f"Win the trick with {en}.", f"用{zh}拿下这墩。"
+        return (
+            f"Win the trick with {en} ({stake} points).",
+            f"用{zh}拿下这墩（{stake} 分）。",
+        )
     if k.team[holder] == SIDE_MINE:
         if pts:
             return (
-                f"Your partner holds the trick: add {pts} points.",
-                f"对家（队友）赢牌：垫 {pts} 分。",
+                f"Your partner is winning the trick: give them {en} ({pts} points).",
+                f"队友在赢这墩：垫{zh}（{pts} 分）。",
             )
-        return "Your partner holds the trick: play low.", "队友赢牌：出小牌。"
+        return (
+            f"Your partner is winning the trick: play {en}, keep your points.",
+            f"队友在赢这墩：出{zh}，留住分牌。",
+        )
+    if pts:
+        return (
+            f"You cannot win this trick: {en} costs you the least.",
+            f"这墩赢不了：出{zh}损失最小。",
+        )
     return (
-        "The trick is lost: play low and give no points.",
-        "这墩赢不了：出小牌，不送分。",
+        f"You cannot win this trick: play {en} and give away no points.",
+        f"这墩赢不了：出{zh}，不送分。",
     )

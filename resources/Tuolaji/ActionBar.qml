@@ -26,10 +26,11 @@ Item {
             primary: true
             enabled: bar.table.selectedCount === bar.table.buryNeed
             text: bar.table.buryLabel
+            shortcut: qsTr("Enter")
             onClicked: bar.table.bury()
         }
-        TableButton { text: qsTr("Hint"); onClicked: bar.table.hint() }
-        TableButton { text: qsTr("Clear"); onClicked: bar.table.clearSelection() }
+        TableButton { text: qsTr("Hint"); shortcut: "H"; onClicked: bar.table.hint() }
+        TableButton { text: qsTr("Clear"); shortcut: qsTr("Backspace"); onClicked: bar.table.clearSelection() }
     }
 
     Row {
@@ -42,6 +43,7 @@ Item {
             warning: bar.table.myTurn && bar.table.playProblem !== ""
             enabled: bar.table.myTurn && bar.table.selectedCount > 0
             text: bar.table.playLabel
+            shortcut: qsTr("Enter")
             implicitWidth: 120
             onClicked: bar.table.play()
         }
@@ -49,10 +51,12 @@ Item {
             visible: !bar.table.spectator
             enabled: bar.table.myTurn
             text: qsTr("Hint")
+            shortcut: "H"
             onClicked: bar.table.hint()
         }
         TableButton {
             text: qsTr("Last trick")
+            shortcut: "L"
             enabled: bar.table.lastTrick.count > 0
             onPressedChanged: bar.table.setShowLastTrick(pressed)
         }

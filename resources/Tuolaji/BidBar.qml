@@ -19,7 +19,7 @@ Row {
             objectName: "bid_" + suit
             text: label + (count > 1 ? " ×" + count : "")
             enabled: allowed
-            textColor: red && allowed ? "#ff8a80" : Theme.text
+            textColor: allowed ? Theme.suitColour(suit, App.settings.fourColour, true) : Theme.text
             font.pixelSize: 22
             implicitWidth: suit === "N" ? 140 : 64
             onClicked: bidBar.table.bid(suit)

@@ -2,7 +2,8 @@ import QtQuick
 import Tuolaji.Backend
 
 // The card counter (记牌器): per suit, how many cards are still out and the highest of them;
-// the points not yet played. (Known voids are shown under each seat.)
+// the points not yet played (in the hands and the kitty until it is shown). (Known voids are
+// shown under each seat.)
 Rectangle {
     id: panel
     property var table: App.table
@@ -18,24 +19,32 @@ Rectangle {
         y: 8
         spacing: 3
         Text {
-            text: qsTr("Card counter") + "  ·  " + qsTr("points out: %1").arg(panel.table.pointsOut)
+            text: qsTr("Card counter")
             color: Theme.accent
             font.pixelSize: 15
             font.bold: true
         }
+        Text {
+            objectName: "counterPoints"
+            width: 280
+            text: qsTr("Points not yet played: %1").arg(panel.table.pointsOut)
+            color: Theme.text
+            font.pixelSize: 14
+            elide: Text.ElideRight
+        }
         Repeater {
             model: panel.table.counter
             delegate: Row {
+                required property string suit
                 required property string label
                 required property int remaining
                 required property string high
-                required property bool red
                 spacing: 6
                 height: 22
                 Text {
                     width: 62
                     text: label
-                    color: red ? "#ff8a80" : Theme.text
+                    color: Theme.suitColour(suit, App.settings.fourColour, true)
                     font.pixelSize: 16
                     font.bold: true
                 }

@@ -99,5 +99,15 @@ FocusScope {
         }
     }
 
+    TableButton {
+        objectName: "homeHelp"
+        anchors.right: parent.right
+        anchors.bottom: parent.bottom
+        anchors.margins: 20
+        text: qsTr("Keys and mouse")
+        shortcut: "?"
+        onClicked: ApplicationWindow.window.showHelp(true)
+    }
+
     Keys.onEscapePressed: Qt.quit()
 }

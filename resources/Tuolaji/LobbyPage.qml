@@ -41,6 +41,7 @@ FocusScope {
         Text { text: qsTr("Server"); color: Theme.text; font.pixelSize: 18 }
         TextField {
             id: address
+            objectName: "lobbyAddress"
             Layout.preferredWidth: 280
             font.pixelSize: 17
             text: App.settings.serverAddress
@@ -55,6 +56,7 @@ FocusScope {
             placeholderText: qsTr("Your name")
         }
         TableButton {
+            objectName: "lobbyConnect"
             primary: true
             enabled: page.online.available
             text: page.online.status === "connected" ? qsTr("Reconnect") : qsTr("Connect")
@@ -65,20 +67,33 @@ FocusScope {
             }
         }
         Text {
+            objectName: "lobbyStatus"
             Layout.fillWidth: true
             text: !page.online.available ? qsTr("Online play is not available in this build")
-                  : page.online.error !== "" ? page.online.error
                   : page.online.status === "connected" ? qsTr("Connected")
                   : page.online.status === "connecting" ? qsTr("Connecting…") : qsTr("Not connected")
-            color: page.online.error !== "" || !page.online.available ? Theme.warn : Theme.dim
+            color: !page.online.available ? Theme.warn : Theme.dim
             font.pixelSize: 16
             elide: Text.ElideRight
         }
     }
 
     Text {
+        // the last failure, in a whole sentence of its own; a later success clears it
+        objectName: "lobbyError"
         x: 60
-        y: 170
+        y: 150
+        width: 1160
+        visible: text !== ""
+        text: page.online.error
+        color: Theme.warn
+        font.pixelSize: 16
+        elide: Text.ElideRight
+    }
+
+    Text {
+        x: 60
+        y: 178
         text: qsTr("Rooms")
         color: Theme.accent
         font.pixelSize: 22
@@ -88,9 +103,9 @@ FocusScope {
     ListView {
         id: rooms
         x: 60
-        y: 206
+        y: 214
         width: 800
-        height: 470
+        height: 462
         clip: true
         spacing: 6
         model: page.online.rooms
@@ -135,7 +150,7 @@ FocusScope {
 
     Rectangle {
         x: 890
-        y: 206
+        y: 214
         width: 330
         height: 200
         radius: 12

@@ -9,7 +9,7 @@ ApplicationWindow {
     minimumWidth: 640
     minimumHeight: 360
     visible: true
-    title: qsTr("Tuolaji")
+    title: "Tuolaji 拖拉机"  // the app's name in both languages, as the desktop shows it
     color: Theme.feltDark
 
     // The screen shown: home, setup, table, settings, rules, replays, lobby, host, watch.
@@ -20,6 +20,36 @@ ApplicationWindow {
         if (name === "replays")
             App.refreshRecords()
         screen = name
+    }
+
+    // the keys-and-mouse overlay ("?", F1, or the ? buttons)
+    property bool helpShown: false
+    function showHelp(on) {
+        helpShown = on
+        if (!on && pageLoader.item)
+            pageLoader.item.forceActiveFocus()
+    }
+    Shortcut {
+        sequences: ["?", "Shift+?", "F1"]
+        enabled: !window.helpShown && !window.leaving
+        onActivated: window.showHelp(true)
+    }
+
+    // Leaving a hand that is still being played asks first (offline it is saved to resume).
+    property bool leaving: false
+    readonly property bool midHand: App.inGame && !App.table.spectator
+        && (App.table.kind === "offline" || App.table.kind === "online")
+        && App.table.phase !== "" && App.table.phase !== "done"
+    function askLeave() {
+        if (midHand)
+            leaving = true
+        else
+            leaveNow()
+    }
+    function leaveNow() {
+        leaving = false
+        App.leaveTable()
+        go("home")
     }
 
     // An online room waits in its waiting room until the match starts; then the table.
@@ -83,6 +113,29 @@ ApplicationWindow {
                 }
             }
             onLoaded: item.forceActiveFocus()
+        }
+
+        HelpOverlay {
+            objectName: "helpOverlay"
+            visible: window.helpShown
+            focus: visible
+            z: 100
+            onVisibleChanged: if (visible) forceActiveFocus()
+            onClose: window.showHelp(false)
+        }
+
+        LeaveConfirm {
+            objectName: "leaveConfirm"
+            visible: window.leaving
+            z: 90
+            offline: App.table.kind === "offline"
+            onVisibleChanged: if (visible) forceActiveFocus()
+            onStay: {
+                window.leaving = false
+                if (pageLoader.item)
+                    pageLoader.item.forceActiveFocus()
+            }
+            onLeave: window.leaveNow()
         }
     }
 }

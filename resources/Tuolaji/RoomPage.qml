@@ -78,6 +78,7 @@ FocusScope {
                     font.pixelSize: 15
                 }
                 Text {
+                    objectName: "roomSeatName"
                     x: 16
                     y: 36
                     width: parent.width - 32

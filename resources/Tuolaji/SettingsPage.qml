@@ -18,6 +18,20 @@ FocusScope {
         font.pixelSize: 18
         Layout.preferredWidth: 230
     }
+    // A setting chosen from a list. The shown choice follows the setting, also when the
+    // language changes: a new (translated) model resets a ComboBox's index and its text.
+    component Choice: ComboBox {
+        id: choice
+        property var keys: []
+        property string value
+        signal chosen(string key)
+        Layout.fillWidth: true
+        font.pixelSize: 17
+        currentIndex: keys.indexOf(value)
+        displayText: model[keys.indexOf(value)] || ""
+        onModelChanged: currentIndex = Qt.binding(() => choice.keys.indexOf(choice.value))
+        onActivated: (i) => chosen(keys[i])
+    }
     component Volume: RowLayout {
         property alias value: slider.value
         signal moved(int v)
@@ -69,14 +83,13 @@ FocusScope {
         columnSpacing: 20
 
         Label2 { text: qsTr("Language") }
-        ComboBox {
-            Layout.fillWidth: true
-            font.pixelSize: 17
+        Choice {
+            objectName: "languageBox"
             focus: true
-            property var keys: ["en", "zh_CN", "zh_TW"]
+            keys: ["en", "zh_CN", "zh_TW"]
             model: ["English", "简体中文", "繁體中文"]
-            currentIndex: keys.indexOf(App.settings.language)
-            onActivated: (i) => App.settings.language = keys[i]
+            value: App.settings.language
+            onChosen: (key) => App.settings.language = key
         }
         Label2 { text: qsTr("Four-colour suits") }
         Switch {
@@ -84,22 +97,20 @@ FocusScope {
             onToggled: App.settings.fourColour = checked
         }
         Label2 { text: qsTr("Card size") }
-        ComboBox {
-            Layout.fillWidth: true
-            font.pixelSize: 17
-            property var keys: ["small", "medium", "large"]
+        Choice {
+            objectName: "cardSizeBox"
+            keys: ["small", "medium", "large"]
             model: [qsTr("Small"), qsTr("Medium"), qsTr("Large")]
-            currentIndex: keys.indexOf(App.settings.cardSize)
-            onActivated: (i) => App.settings.cardSize = keys[i]
+            value: App.settings.cardSize
+            onChosen: (key) => App.settings.cardSize = key
         }
         Label2 { text: qsTr("Animation speed") }
-        ComboBox {
-            Layout.fillWidth: true
-            font.pixelSize: 17
-            property var keys: ["slow", "normal", "fast", "instant"]
+        Choice {
+            objectName: "speedBox"
+            keys: ["slow", "normal", "fast", "instant"]
             model: [qsTr("Slow"), qsTr("Normal"), qsTr("Fast"), qsTr("Instant")]
-            currentIndex: keys.indexOf(App.settings.speed)
-            onActivated: (i) => App.settings.speed = keys[i]
+            value: App.settings.speed
+            onChosen: (key) => App.settings.speed = key
         }
         Label2 { text: qsTr("Reduce motion") }
         Switch {

@@ -7,6 +7,13 @@ Button {
     property bool primary: false
     property bool warning: false
     property color textColor: Theme.text
+    // the key that does the same (named in the button's tooltip and the "?" overlay)
+    property string shortcut: ""
+    readonly property string tip: shortcut !== "" ? qsTr("Key: %1").arg(shortcut) : ""
+    ToolTip.text: tip
+    ToolTip.visible: tip !== "" && hovered
+    ToolTip.delay: 500
+    hoverEnabled: true
     implicitHeight: 42
     implicitWidth: Math.max(84, contentItem.implicitWidth + 28)
     font.pixelSize: 18

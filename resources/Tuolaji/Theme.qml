@@ -19,4 +19,14 @@ QtObject {
     readonly property real cardAspect: 169.075 / 244.64
     readonly property int baseWidth: 1280
     readonly property int baseHeight: 720
+
+    // A suit's colour wherever a suit is written (hand, trump badge, bid buttons, counter):
+    // four colours (♠ black, ♥ red, ♣ green, ♦ blue) unless the setting turns them off.
+    // ``suit``: S H C D or its symbol; ``onDark``: lighter shades for dark backgrounds.
+    function suitColour(suit, four, onDark) {
+        const key = ({ "♠": "S", "♥": "H", "♣": "C", "♦": "D" })[suit] || suit
+        const light = { S: "#111111", H: "#d01010", C: four ? "#118a2a" : "#111111", D: four ? "#1757d6" : "#d01010" }
+        const dark = { S: text, H: "#ff8a80", C: four ? "#81c784" : text, D: four ? "#82b1ff" : "#ff8a80" }
+        return (onDark ? dark : light)[key] || (onDark ? text : "#111111")
+    }
 }

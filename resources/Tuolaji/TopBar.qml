@@ -1,4 +1,5 @@
 import QtQuick
+import QtQuick.Controls
 import Tuolaji.Backend
 
 // The HUD: both sides' levels, the trump suit and level rank, the dealer, the attackers'
@@ -41,7 +42,8 @@ Rectangle {
                     id: trumpLabel
                     anchors.centerIn: parent
                     text: bar.table.trumpText + " " + bar.table.levelRank
-                    color: bar.table.trumpRed ? "#d01010" : "#111111"
+                    objectName: "trumpBadge"
+                    color: Theme.suitColour(bar.table.trumpText, App.settings.fourColour, false)
                     font.pixelSize: 19
                     font.bold: true
                 }
@@ -73,14 +75,28 @@ Rectangle {
         Text { text: bar.table.phaseText; color: Theme.accent; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }
     }
 
-    TableButton {
+    Row {
         anchors.right: parent.right
         anchors.rightMargin: 8
         anchors.verticalCenter: parent.verticalCenter
-        implicitHeight: 34
-        font.pixelSize: 15
-        text: qsTr("Leave")
-        onClicked: bar.leave()
+        spacing: 6
+        TableButton {
+            objectName: "helpButton"
+            implicitHeight: 34
+            implicitWidth: 38
+            font.pixelSize: 17
+            text: "?"
+            shortcut: "?"
+            onClicked: ApplicationWindow.window.showHelp(true)
+        }
+        TableButton {
+            objectName: "leaveButton"
+            implicitHeight: 34
+            font.pixelSize: 15
+            text: qsTr("Leave")
+            // a hand still being played asks first
+            onClicked: ApplicationWindow.window.midHand ? ApplicationWindow.window.askLeave() : bar.leave()
+        }
     }
 
     component Field: Row {

@@ -4,12 +4,20 @@
 <context>
     <name>ActionBar</name>
     <message>
+        <source>Enter</source>
+        <translation>回车键</translation>
+    </message>
+    <message>
         <source>Hint</source>
         <translation>提示</translation>
     </message>
     <message>
         <source>Clear</source>
         <translation>清除</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>退格键</translation>
     </message>
     <message>
         <source>Last trick</source>
@@ -271,8 +279,8 @@
         <translation>记牌器</translation>
     </message>
     <message>
-        <source>points out: %1</source>
-        <translation>未出分：%1</translation>
+        <source>Points not yet played: %1</source>
+        <translation>还没出的分：%1</translation>
     </message>
 </context>
 <context>
@@ -284,6 +292,97 @@
     <message>
         <source>Call %1</source>
         <translation>叫 %1</translation>
+    </message>
+</context>
+<context>
+    <name>HelpOverlay</name>
+    <message>
+        <source>Click a card</source>
+        <translation>点一张牌</translation>
+    </message>
+    <message>
+        <source>select it, or put it back</source>
+        <translation>选中它，再点放回</translation>
+    </message>
+    <message>
+        <source>Drag across cards</source>
+        <translation>在牌上拖过</translation>
+    </message>
+    <message>
+        <source>select (or unselect) the whole run</source>
+        <translation>选中（或取消）拖过的一串牌</translation>
+    </message>
+    <message>
+        <source>Shift + click</source>
+        <translation>Shift + 点击</translation>
+    </message>
+    <message>
+        <source>select every copy of that card</source>
+        <translation>选中这张牌的所有同样的牌</translation>
+    </message>
+    <message>
+        <source>Double-click a card</source>
+        <translation>双击一张牌</translation>
+    </message>
+    <message>
+        <source>play the selection with this card</source>
+        <translation>连同这张牌出选中的牌</translation>
+    </message>
+    <message>
+        <source>move the focus along your hand</source>
+        <translation>在手牌中移动焦点</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格键</translation>
+    </message>
+    <message>
+        <source>select the focused card</source>
+        <translation>选中焦点所在的牌</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>回车键</translation>
+    </message>
+    <message>
+        <source>play (or bury) the selection</source>
+        <translation>出牌（或扣底）</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>退格键</translation>
+    </message>
+    <message>
+        <source>clear the selection</source>
+        <translation>取消全部选中</translation>
+    </message>
+    <message>
+        <source>hint: the computer&apos;s suggestion, with its reason</source>
+        <translation>提示：电脑的建议和理由</translation>
+    </message>
+    <message>
+        <source>show the last trick</source>
+        <translation>查看上一轮</translation>
+    </message>
+    <message>
+        <source>this help</source>
+        <translation>显示本帮助</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc 键</translation>
+    </message>
+    <message>
+        <source>close this help; on a page, go back</source>
+        <translation>关闭帮助；在其他页面返回上一页</translation>
+    </message>
+    <message>
+        <source>Keys and mouse at the table</source>
+        <translation>牌桌上的按键和鼠标操作</translation>
+    </message>
+    <message>
+        <source>Point at a button to see its key. Press Esc or click to close.</source>
+        <translation>把鼠标停在按钮上可看到它的按键。按 Esc 或点击关闭。</translation>
     </message>
 </context>
 <context>
@@ -327,6 +426,10 @@
     <message>
         <source>Statistics</source>
         <translation>统计</translation>
+    </message>
+    <message>
+        <source>Keys and mouse</source>
+        <translation>按键和鼠标</translation>
     </message>
 </context>
 <context>
@@ -409,6 +512,29 @@
     </message>
 </context>
 <context>
+    <name>LeaveConfirm</name>
+    <message>
+        <source>Leave this hand?</source>
+        <translation>离开这一局？</translation>
+    </message>
+    <message>
+        <source>The hand is saved: “Resume the game” on the home screen carries on from here.</source>
+        <translation>牌局已保存：在主页点“继续上次的牌局”即可接着打。</translation>
+    </message>
+    <message>
+        <source>The computer plays your seat to the end of the hand, and leaving costs rating points.</source>
+        <translation>电脑会替你打完这一局（托管），中途离开会扣积分。</translation>
+    </message>
+    <message>
+        <source>Stay</source>
+        <translation>留下</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>离开</translation>
+    </message>
+</context>
+<context>
     <name>LobbyPage</name>
     <message>
         <source>Play online</source>
@@ -485,13 +611,6 @@
     <message>
         <source>Create</source>
         <translation>创建</translation>
-    </message>
-</context>
-<context>
-    <name>Main</name>
-    <message>
-        <source>Tuolaji</source>
-        <translation>拖拉机</translation>
     </message>
 </context>
 <context>
@@ -992,6 +1111,13 @@
     </message>
 </context>
 <context>
+    <name>TableButton</name>
+    <message>
+        <source>Key: %1</source>
+        <translation>按键：%1</translation>
+    </message>
+</context>
+<context>
     <name>TablePage</name>
     <message>
         <source>You are watching: no hand is shown</source>
@@ -1023,6 +1149,10 @@
     <message>
         <source>Nobody bid: the cards are dealt again</source>
         <translation>无人亮主，重新发牌</translation>
+    </message>
+    <message>
+        <source>AI (%1)</source>
+        <translation>电脑（%1）</translation>
     </message>
     <message>
         <source>Seat %1</source>
@@ -1069,12 +1199,24 @@
         <translation>本局失利</translation>
     </message>
     <message>
-        <source>Levels +%1</source>
-        <translation>升 %1 级</translation>
-    </message>
-    <message>
         <source>The deal passes; no level change</source>
         <translation>换庄，不升级</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the defenders: %2 → %3</source>
+        <translation>庄家方升 %1 级：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the attackers: %2 → %3</source>
+        <translation>抓分方升 %1 级：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for your side: %2 → %3</source>
+        <translation>我方升 %1 级：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the other side: %2 → %3</source>
+        <translation>对方升 %1 级：%2 → %3</translation>
     </message>
     <message>
         <source>%1 win the match</source>

@@ -4,12 +4,20 @@
 <context>
     <name>ActionBar</name>
     <message>
+        <source>Enter</source>
+        <translation>回車鍵</translation>
+    </message>
+    <message>
         <source>Hint</source>
         <translation>提示</translation>
     </message>
     <message>
         <source>Clear</source>
         <translation>清除</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>退格鍵</translation>
     </message>
     <message>
         <source>Last trick</source>
@@ -271,8 +279,8 @@
         <translation>記牌器</translation>
     </message>
     <message>
-        <source>points out: %1</source>
-        <translation>未出分：%1</translation>
+        <source>Points not yet played: %1</source>
+        <translation>還沒出的分：%1</translation>
     </message>
 </context>
 <context>
@@ -284,6 +292,97 @@
     <message>
         <source>Call %1</source>
         <translation>叫 %1</translation>
+    </message>
+</context>
+<context>
+    <name>HelpOverlay</name>
+    <message>
+        <source>Click a card</source>
+        <translation>點一張牌</translation>
+    </message>
+    <message>
+        <source>select it, or put it back</source>
+        <translation>選中它，再點放回</translation>
+    </message>
+    <message>
+        <source>Drag across cards</source>
+        <translation>在牌上拖過</translation>
+    </message>
+    <message>
+        <source>select (or unselect) the whole run</source>
+        <translation>選中（或取消）拖過的一串牌</translation>
+    </message>
+    <message>
+        <source>Shift + click</source>
+        <translation>Shift + 點選</translation>
+    </message>
+    <message>
+        <source>select every copy of that card</source>
+        <translation>選中這張牌的所有同樣的牌</translation>
+    </message>
+    <message>
+        <source>Double-click a card</source>
+        <translation>雙擊一張牌</translation>
+    </message>
+    <message>
+        <source>play the selection with this card</source>
+        <translation>連同這張牌出選中的牌</translation>
+    </message>
+    <message>
+        <source>move the focus along your hand</source>
+        <translation>在手牌中移動焦點</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格鍵</translation>
+    </message>
+    <message>
+        <source>select the focused card</source>
+        <translation>選中焦點所在的牌</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>回車鍵</translation>
+    </message>
+    <message>
+        <source>play (or bury) the selection</source>
+        <translation>出牌（或扣底）</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>退格鍵</translation>
+    </message>
+    <message>
+        <source>clear the selection</source>
+        <translation>取消全部選中</translation>
+    </message>
+    <message>
+        <source>hint: the computer&apos;s suggestion, with its reason</source>
+        <translation>提示：電腦的建議和理由</translation>
+    </message>
+    <message>
+        <source>show the last trick</source>
+        <translation>檢視上一輪</translation>
+    </message>
+    <message>
+        <source>this help</source>
+        <translation>顯示本幫助</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc 鍵</translation>
+    </message>
+    <message>
+        <source>close this help; on a page, go back</source>
+        <translation>關閉幫助；在其他頁面返回上一頁</translation>
+    </message>
+    <message>
+        <source>Keys and mouse at the table</source>
+        <translation>牌桌上的按鍵和滑鼠操作</translation>
+    </message>
+    <message>
+        <source>Point at a button to see its key. Press Esc or click to close.</source>
+        <translation>把滑鼠停在按鈕上可看到它的按鍵。按 Esc 或點選關閉。</translation>
     </message>
 </context>
 <context>
@@ -327,6 +426,10 @@
     <message>
         <source>Statistics</source>
         <translation>統計</translation>
+    </message>
+    <message>
+        <source>Keys and mouse</source>
+        <translation>按鍵和滑鼠</translation>
     </message>
 </context>
 <context>
@@ -409,6 +512,29 @@
     </message>
 </context>
 <context>
+    <name>LeaveConfirm</name>
+    <message>
+        <source>Leave this hand?</source>
+        <translation>離開這一局？</translation>
+    </message>
+    <message>
+        <source>The hand is saved: “Resume the game” on the home screen carries on from here.</source>
+        <translation>牌局已儲存：在主頁點“繼續上次的牌局”即可接著打。</translation>
+    </message>
+    <message>
+        <source>The computer plays your seat to the end of the hand, and leaving costs rating points.</source>
+        <translation>電腦會替你打完這一局（託管），中途離開會扣積分。</translation>
+    </message>
+    <message>
+        <source>Stay</source>
+        <translation>留下</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>離開</translation>
+    </message>
+</context>
+<context>
     <name>LobbyPage</name>
     <message>
         <source>Play online</source>
@@ -485,13 +611,6 @@
     <message>
         <source>Create</source>
         <translation>建立</translation>
-    </message>
-</context>
-<context>
-    <name>Main</name>
-    <message>
-        <source>Tuolaji</source>
-        <translation>拖拉機</translation>
     </message>
 </context>
 <context>
@@ -992,6 +1111,13 @@
     </message>
 </context>
 <context>
+    <name>TableButton</name>
+    <message>
+        <source>Key: %1</source>
+        <translation>按鍵：%1</translation>
+    </message>
+</context>
+<context>
     <name>TablePage</name>
     <message>
         <source>You are watching: no hand is shown</source>
@@ -1023,6 +1149,10 @@
     <message>
         <source>Nobody bid: the cards are dealt again</source>
         <translation>無人亮主，重新發牌</translation>
+    </message>
+    <message>
+        <source>AI (%1)</source>
+        <translation>電腦（%1）</translation>
     </message>
     <message>
         <source>Seat %1</source>
@@ -1069,12 +1199,24 @@
         <translation>本局失利</translation>
     </message>
     <message>
-        <source>Levels +%1</source>
-        <translation>升 %1 級</translation>
-    </message>
-    <message>
         <source>The deal passes; no level change</source>
         <translation>換莊，不升級</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the defenders: %2 → %3</source>
+        <translation>莊家方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the attackers: %2 → %3</source>
+        <translation>抓分方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for your side: %2 → %3</source>
+        <translation>我方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the other side: %2 → %3</source>
+        <translation>對方升 %1 級：%2 → %3</translation>
     </message>
     <message>
         <source>%1 win the match</source>

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.actions import Bury, DealCard, Play
@@ -9,7 +11,7 @@ from engine.ai import hint
 from engine.ai.players import BasicPlayer, is_legal_play
 from engine.hand import Hand, Phase, Setup
 from engine.rules import preset
-from engine.views import view
+from engine.views import View, view
 
 
 def test_hints_in_every_phase() -> None:
@@ -42,3 +44,60 @@ def test_hints_in_every_phase() -> None:
 def test_hint_refuses_a_hand() -> None:
     with pytest.raises(TypeError):
         hint(Hand(preset("classic"), Setup(1, ("2",) * 4, 0)))  # type: ignore[arg-type]
+
+
+def test_hint_reasons_name_the_cards_in_a_players_words() -> None:
+    """Every reason names the cards it suggests, in English and Chinese, and never speaks of the
+    search behind it (samples, deals, plays compared)."""
+    from engine.ai.hint import short_name
+    from engine.cards import card_name
+
+    hand = Hand(preset("classic"), Setup(7, ("2",) * 4, 0))
+    players = [BasicPlayer(s) for s in range(4)]
+    reasons = 0
+    while hand.phase != Phase.DONE and len(hand.tricks) < 3:
+        if hand.phase == Phase.DEAL and not hand.deal_complete:
+            hand.apply(DealCard())
+        for seat in range(4):
+            if hand.phase == Phase.DONE or not hand.actions_for(seat):
+                continue
+            v = view(hand, seat)
+            if hand.phase == Phase.PLAY:
+                h = hint(v, budget=0.05)
+                assert isinstance(h.action, Play)
+                for text in (h.reason_en, h.reason_zh):
+                    assert not re.search(r"sampl|deals|best of|模拟|次", text), text
+                assert any(short_name(c) in h.reason_en for c in h.action.cards), h.reason_en
+                assert any(card_name(c, "zh") in h.reason_zh for c in h.action.cards)
+                reasons += 1
+                hand.apply(h.action)
+                continue
+            action = players[seat].act(v)
+            if action is not None:
+                hand.apply(action)
+    assert reasons >= 8
+
+
+def _first_lead(seed: int) -> View:
+    hand = Hand(preset("classic"), Setup(seed, ("2",) * 4, 0))
+    players = [BasicPlayer(s) for s in range(4)]
+    while hand.phase != Phase.PLAY:
+        if hand.phase == Phase.DEAL and not hand.deal_complete:
+            hand.apply(DealCard())
+        for seat in range(4):
+            if hand.phase != Phase.PLAY and hand.actions_for(seat):
+                action = players[seat].act(view(hand, seat))
+                if action is not None:
+                    hand.apply(action)
+    assert hand.turn is not None
+    return view(hand, hand.turn)
+
+
+def test_a_sure_lead_says_nobody_can_beat_it() -> None:
+    from engine.ai.hint import _play_reason
+    from engine.ai.memory import knowledge
+
+    v = next(v for v in map(_first_lead, range(1, 60)) if "BJ" in v.hand)
+    en, zh = _play_reason(knowledge(v), ["BJ"])
+    assert en == "Lead your big joker: nobody can beat it."
+    assert zh == "出大王：没人大得过。"
