@@ -91,16 +91,15 @@ class OnlineViewModel(QObject):
         if self._problem is None:
             return self._error
         kind, address = self._problem
-        t = self.tr
         texts = {
-            "unreachable": t("Cannot reach %1 — is the server running?"),
-            "unknown-host": t("Cannot find %1 — check the server's name."),
-            "timeout": t("%1 does not answer — check the address and your network."),
-            "not-server": t("%1 is not a Tuolaji server — check the address and port."),
-            "address": t("“%1” is not a server address — write it as host:port."),
-            "lost": t("The connection to %1 was lost — connect again."),
-            "not-installed": t("Online play is not installed in this copy of Tuolaji."),
-            "failed": t("Cannot connect to %1 — try again."),
+            "unreachable": self.tr("Cannot reach %1 — is the server running?"),
+            "unknown-host": self.tr("Cannot find %1 — check the server's name."),
+            "timeout": self.tr("%1 does not answer — check the address and your network."),
+            "not-server": self.tr("%1 is not a Tuolaji server — check the address and port."),
+            "address": self.tr("“%1” is not a server address — write it as host:port."),
+            "lost": self.tr("The connection to %1 was lost — connect again."),
+            "not-installed": self.tr("Online play is not installed in this copy of Tuolaji."),
+            "failed": self.tr("Cannot connect to %1 — try again."),
         }
         return texts.get(kind, texts["failed"]).replace("%1", address)
 

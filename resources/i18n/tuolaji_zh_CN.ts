@@ -635,6 +635,38 @@
 <context>
     <name>OnlineViewModel</name>
     <message>
+        <source>Cannot reach %1 — is the server running?</source>
+        <translation>无法连接 %1——服务器开着吗？</translation>
+    </message>
+    <message>
+        <source>Cannot find %1 — check the server&apos;s name.</source>
+        <translation>找不到 %1——请检查服务器名称。</translation>
+    </message>
+    <message>
+        <source>%1 does not answer — check the address and your network.</source>
+        <translation>%1 没有回应——请检查地址和网络。</translation>
+    </message>
+    <message>
+        <source>%1 is not a Tuolaji server — check the address and port.</source>
+        <translation>%1 不是拖拉机服务器——请检查地址和端口。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a server address — write it as host:port.</source>
+        <translation>“%1”不是服务器地址——请写成 主机:端口。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 was lost — connect again.</source>
+        <translation>与 %1 的连接已断开——请重新连接。</translation>
+    </message>
+    <message>
+        <source>Online play is not installed in this copy of Tuolaji.</source>
+        <translation>此版本的拖拉机未安装联网对战。</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1 — try again.</source>
+        <translation>无法连接 %1——请再试一次。</translation>
+    </message>
+    <message>
         <source>Connection lost: reconnecting…</source>
         <translation>连接已断开，正在重连…</translation>
     </message>

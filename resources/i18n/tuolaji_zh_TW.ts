@@ -635,6 +635,38 @@
 <context>
     <name>OnlineViewModel</name>
     <message>
+        <source>Cannot reach %1 — is the server running?</source>
+        <translation>無法連線 %1——伺服器開著嗎？</translation>
+    </message>
+    <message>
+        <source>Cannot find %1 — check the server&apos;s name.</source>
+        <translation>找不到 %1——請檢查伺服器名稱。</translation>
+    </message>
+    <message>
+        <source>%1 does not answer — check the address and your network.</source>
+        <translation>%1 沒有回應——請檢查地址和網路。</translation>
+    </message>
+    <message>
+        <source>%1 is not a Tuolaji server — check the address and port.</source>
+        <translation>%1 不是拖拉機伺服器——請檢查地址和埠。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a server address — write it as host:port.</source>
+        <translation>“%1”不是伺服器地址——請寫成 主機:埠。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 was lost — connect again.</source>
+        <translation>與 %1 的連線已斷開——請重新連線。</translation>
+    </message>
+    <message>
+        <source>Online play is not installed in this copy of Tuolaji.</source>
+        <translation>此版本的拖拉機未安裝聯網對戰。</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1 — try again.</source>
+        <translation>無法連線 %1——請再試一次。</translation>
+    </message>
+    <message>
         <source>Connection lost: reconnecting…</source>
         <translation>連線已斷開，正在重連…</translation>
     </message>
