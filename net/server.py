@@ -733,6 +733,11 @@ def main(argv: list[str] | None = None) -> None:
         default=1.0,
         help="seconds a finished trick stays before an AI leads",
     )
+    p.add_argument(
+        "--check-invariants",
+        action="store_true",
+        help="check every table's liveness invariant after each step (tests; logs faults)",
+    )
     p.add_argument("--rate", type=float, default=20.0, help="messages/s per connection")
     p.add_argument("--burst", type=float, default=60.0, help="message burst per connection")
     p.add_argument("--log", default="WARNING")
@@ -745,6 +750,7 @@ def main(argv: list[str] | None = None) -> None:
         turn_timer=a.turn_timer,
         bot_delay=a.bot_delay,
         trick_pause=a.trick_pause,
+        check_invariants=a.check_invariants,
     )
     db = a.db or default_db()
     asyncio.run(serve_forever(a.host, a.port, db, settings, a.rate, a.burst, stats=a.stats))
