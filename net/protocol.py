@@ -71,6 +71,22 @@ register(
             "这是负分房间（积分低于 0），你的积分是 {rating}",
         ),
         "internal": ("the server failed on this request", "服务器处理请求出错"),
+        "invisible-name": (
+            "a name must be visible: no blank or filler characters such as U+3164",
+            "名字须可见：不能含空白或填充字符（如 U+3164）",
+        ),
+        "name-taken": (
+            "someone at this table is already called '{name}'; log in with another name",
+            "这桌已经有人叫 '{name}'，请换个名字登录",
+        ),
+        "too-many-rooms": (
+            "you already have {count} open rooms (at most {max})",
+            "你已有 {count} 个未关闭的房间（最多 {max} 个）",
+        ),
+        "room-parked": (
+            "table '{room}' could not be restored after a restart; the operator was told",
+            "'{room}' 桌在服务器重启后无法恢复，已通知管理员",
+        ),
     }
 )
 
@@ -89,9 +105,12 @@ class Hello(Request, tag="hello"):
 
 
 class Lobby(Request, tag="lobby"):
-    """List the public rooms and subscribe to lobby updates (``subscribe=false`` stops)."""
+    """List the public rooms and subscribe to lobby updates (``subscribe=false`` stops). The
+    list comes in pages: ``limit`` rooms from ``offset`` (the answer says the ``total``)."""
 
     subscribe: bool = True
+    offset: Annotated[int, Meta(ge=0)] = 0
+    limit: Annotated[int, Meta(ge=1, le=200)] = 50
 
 
 Side = Literal["any", "positive", "negative"]
@@ -311,13 +330,15 @@ def decode_request(data: bytes | str) -> Request:
         return _decoder.decode(data)
     except msgspec.DecodeError as e:
         raise RulesError("malformed", why=str(e)) from None
+    except RecursionError:  # nesting deeper than any message of ours
+        raise RulesError("malformed", why="nested too deeply") from None
 
 
 def request_id(data: bytes | str) -> int | None:
     """The id of a frame that did not decode, when one can be read, to address the error."""
     try:
         obj = json.loads(data)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         return None
     rid = obj.get("id") if isinstance(obj, dict) else None
     return rid if isinstance(rid, int) and not isinstance(rid, bool) and rid >= 0 else None

@@ -72,6 +72,7 @@ log = logging.getLogger("tuolaji.server")
 LIBRARY_MAX = 1024 * 1024  # websockets' own ceiling (1009); our 64 KiB limit closes with 1008
 WRITE_MAX = 4 * 1024 * 1024  # bytes waiting for one slow client before it is dropped (1008)
 REPLIES_KEPT = 512  # request ids remembered per user
+ROOMS_PER_USER = 10  # open rooms one user may own (--rooms-per-user)
 
 
 class Conn:
@@ -120,11 +121,16 @@ class Conn:
         once (nothing more is queued for it) and is closed with 1008; the close handshake
         times out (websockets' close_timeout) if it never reads again."""
         self.dropping = True
+        self.forget()
+        self.loop.create_task(self.ws.close(1008, "too slow"))
+
+    def forget(self) -> None:
+        """Stop watching every table (a seat held there is away, as after a drop) and leave
+        the lobby's subscribers."""
         self.lobby = False
         tables, self.tables = list(self.tables.values()), {}
         for table in tables:
             table.detach(self)
-        self.loop.create_task(self.ws.close(1008, "too slow"))
 
     def spend(self) -> bool:
         now = time.monotonic()
@@ -142,8 +148,10 @@ class Server:
         rate: float = 20.0,
         burst: float = 60.0,
         write_max: int = WRITE_MAX,
+        rooms_per_user: int = ROOMS_PER_USER,
     ) -> None:
         self.store = store
+        self.rooms_per_user = rooms_per_user
         self.settings = settings or Settings()
         self.rate = rate
         self.burst = burst
@@ -300,13 +308,16 @@ class Server:
             if found is None:
                 raise RulesError("bad-token")
             user, name, rating = found
-        elif auth.valid_name(req.name):
+        else:
+            problem = auth.name_problem(req.name)
+            if problem is not None:
+                raise RulesError(problem)
             assert req.name is not None
             token = auth.new_token()
             name, rating = req.name, 0
             user = await self.store.call(self.store.create_user, name, auth.token_hash(token))
-        else:
-            raise RulesError("bad-name")
+        if conn.user is not None and conn.user != user:
+            conn.forget()  # another identity: nothing of the last one's stays here
         conn.user, conn.name = user, name
         out: dict[str, Any] = {"protocol": PROTOCOL, **auth.user_info(user, name, rating)}
         if token is not None:
@@ -334,12 +345,11 @@ class Server:
             self._indexed[table.id] = now
 
     # -- lobby -----------------------------------------------------------------------------
-    def _lobby_rooms(self) -> list[Any]:
-        return [t.info() for t in self.tables.values() if not t.private and not t.closed]
-
     async def on_lobby(self, conn: Conn, req: Lobby) -> dict[str, Any]:
         conn.lobby = req.subscribe
-        return {"rooms": self._lobby_rooms()}
+        rooms = [t for t in self.tables.values() if not t.private and not t.closed]
+        page = rooms[req.offset : req.offset + req.limit]
+        return {"rooms": [t.info() for t in page], "offset": req.offset, "total": len(rooms)}
 
     def _table_changed(self, table: Table) -> None:
         if not table.private:
@@ -408,6 +418,9 @@ class Server:
     async def on_create(self, conn: Conn, req: Create) -> dict[str, Any]:
         rules = rules_from(req.rules)
         assert conn.user is not None
+        mine = sum(1 for t in self.tables.values() if t.owner == conn.user and not t.closed)
+        if mine >= self.rooms_per_user:
+            raise RulesError("too-many-rooms", count=mine, max=self.rooms_per_user)
         side = req.side
         if req.multiplier == 1:  # seed 002: 非多倍分房间没有正分房间和负分房间的区别
             if side not in (None, "any"):
@@ -478,6 +491,8 @@ class Server:
         invited = req.invite is not None and secrets.compare_digest(req.invite, table.invite or "")
         if table.private and not seated and conn.user != table.owner and not invited:
             raise RulesError("bad-invite")
+        if table.name_in_use(conn.name, conn.user):
+            raise RulesError("name-taken", name=conn.name)
         conn.tables[table.id] = table
         seat = table.attach(conn, req.since)
         return {"room": table.id, "seat": seat, "v": table.v}
@@ -628,7 +643,9 @@ class Server:
         return {"games": found}
 
     async def on_record(self, conn: Conn, req: Record) -> dict[str, Any]:
-        found = await self.store.call(self.store.record_of, conn.user, req.game)
+        found = None
+        if 0 < req.game < 2**63:  # a game id is a SQLite integer
+            found = await self.store.call(self.store.record_of, conn.user, req.game)
         if found is None:
             raise RulesError("no-game", game=req.game)
         return dict(found)
@@ -653,10 +670,11 @@ async def serve_forever(
     burst: float = 60.0,
     ready: asyncio.Event | None = None,
     stats: str | None = None,
+    rooms_per_user: int = ROOMS_PER_USER,
 ) -> None:
     store = Store(db)
     store.start()
-    server = Server(store, settings, rate, burst)
+    server = Server(store, settings, rate, burst, rooms_per_user=rooms_per_user)
     server.restore()
     # A busy server holds millions of long-lived objects (tables' events and logs); the
     # default collector thresholds make full collections of all of them, which stall the
@@ -740,6 +758,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     p.add_argument("--rate", type=float, default=20.0, help="messages/s per connection")
     p.add_argument("--burst", type=float, default=60.0, help="message burst per connection")
+    p.add_argument(
+        "--rooms-per-user",
+        type=int,
+        default=ROOMS_PER_USER,
+        help="open rooms one user may own at once",
+    )
     p.add_argument("--log", default="WARNING")
     p.add_argument("--stats", default=None, help="write act and loop-lag timings here (bench)")
     a = p.parse_args(argv)
@@ -753,7 +777,18 @@ def main(argv: list[str] | None = None) -> None:
         check_invariants=a.check_invariants,
     )
     db = a.db or default_db()
-    asyncio.run(serve_forever(a.host, a.port, db, settings, a.rate, a.burst, stats=a.stats))
+    asyncio.run(
+        serve_forever(
+            a.host,
+            a.port,
+            db,
+            settings,
+            a.rate,
+            a.burst,
+            stats=a.stats,
+            rooms_per_user=a.rooms_per_user,
+        )
+    )
 
 
 if __name__ == "__main__":

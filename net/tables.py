@@ -361,6 +361,13 @@ class Table:
             for s in self.seats
         )
 
+    def name_in_use(self, name: str, user: int | None) -> bool:
+        """Whether someone else here (a seat, a bot, a watcher) shows the same name."""
+        key = auth.name_key(name)
+        shown = [(s.user, s.name) for s in self.seats if s is not None and not s.left]
+        shown += [(w.user, w.name) for w in self.watchers]
+        return any(u != user and auth.name_key(n) == key for u, n in shown)
+
     def reseat(self) -> None:
         """After a change of who sits: each watcher's seat, and the server's index."""
         for who in self.watchers:
