@@ -64,7 +64,7 @@ from net.protocol import (
     error,
     request_id,
 )
-from net.store import Store
+from net.store import ENGINE, Store
 from net.tables import Seat, Settings, Table, table_from_row
 
 log = logging.getLogger("tuolaji.server")
@@ -157,6 +157,7 @@ class Server:
         self.burst = burst
         self.write_max = write_max
         self.tables: dict[str, Table] = {}
+        self.parked: dict[str, str] = {}  # room -> why its log did not replay at the start
         # user -> the rooms where they sit (insertion-ordered), so hello need not scan tables
         self.seated: dict[int, dict[str, None]] = {}
         self._indexed: dict[str, set[int]] = {}  # room -> the users ``seated`` has for it
@@ -191,13 +192,23 @@ class Server:
 
     # -- start-up: every live table as it was ------------------------------------------------
     def restore(self) -> None:
-        rows = self.store.live_rooms()
-        ids = {r["owner"] for r in rows}
-        for r in rows:
-            ids.update(s["user"] for s in r["seats"] if s and s["user"] is not None)
-        names = self.store.user_names(sorted(ids))
-        for row in rows:
-            table = table_from_row(row, self.store, self.settings, names)
+        """Every open table as it was. Each is restored on its own: one whose row or log no
+        longer replays (a corrupt row, a rule that changed) is parked with its reason and
+        reported, and the others serve."""
+        store = self.store
+        for rid in store.live_rooms():
+            try:
+                row = store.room(rid)
+                names = store.user_names([row["owner"]])
+                table = table_from_row(row, store, self.settings, names)
+            except Exception as e:
+                self.parked[rid] = f"{type(e).__name__}: {e}"
+                store.park(rid, self.parked[rid])
+                log.error("table %s does not replay; parked: %s", rid, self.parked[rid])
+                continue
+            if row["engine"] != ENGINE:
+                log.info("table %s: written by %s, replayed by %s", rid, row["engine"], ENGINE)
+            store.park(rid, None)
             table.on_change = self._table_changed
             table.on_seats = self._index
             self.tables[table.id] = table
@@ -205,7 +216,7 @@ class Server:
             for _a, user, req, v in row["actions"]:
                 if user is not None and req is not None:
                     self._remember(user, req, encode(Ok(req, {"v": v})))
-        log.info("restored %d tables", len(rows))
+        log.info("restored %d tables, parked %d", len(self.tables), len(self.parked))
 
     def resume_tables(self) -> None:
         for t in self.tables.values():
@@ -460,6 +471,8 @@ class Server:
     # -- tables ----------------------------------------------------------------------------
     def _table(self, room: str) -> Table:
         table = self.tables.get(room)
+        if room in self.parked:
+            raise RulesError("room-parked", room=room)
         if table is None or table.closed:
             raise RulesError("no-room", room=room)
         return table
@@ -764,6 +777,11 @@ def main(argv: list[str] | None = None) -> None:
         default=ROOMS_PER_USER,
         help="open rooms one user may own at once",
     )
+    p.add_argument(
+        "--parked",
+        action="store_true",
+        help="list the rooms whose logs did not replay at the last start, and exit",
+    )
     p.add_argument("--log", default="WARNING")
     p.add_argument("--stats", default=None, help="write act and loop-lag timings here (bench)")
     a = p.parse_args(argv)
@@ -777,6 +795,12 @@ def main(argv: list[str] | None = None) -> None:
         check_invariants=a.check_invariants,
     )
     db = a.db or default_db()
+    if a.parked:
+        store = Store(db)
+        for room, engine, why in store.parked():
+            print(f"{room}\twritten by {engine}\t{why}")
+        store.close()
+        return
     asyncio.run(
         serve_forever(
             a.host,
