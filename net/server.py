@@ -33,7 +33,7 @@ from engine.actions import action_from_dict
 from engine.errors import RulesError
 from engine.rules import rules_from
 from net import auth
-from net.players import LEVELS
+from net.players import LEVELS, Thinker
 from net.protocol import (
     MAX_CHAT,
     MAX_FRAME,
@@ -149,9 +149,11 @@ class Server:
         burst: float = 60.0,
         write_max: int = WRITE_MAX,
         rooms_per_user: int = ROOMS_PER_USER,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
         self.rooms_per_user = rooms_per_user
+        self.thinker = thinker
         self.settings = settings or Settings()
         self.rate = rate
         self.burst = burst
@@ -200,7 +202,7 @@ class Server:
             try:
                 row = store.room(rid)
                 names = store.user_names([row["owner"]])
-                table = table_from_row(row, store, self.settings, names)
+                table = table_from_row(row, store, self.settings, names, self.thinker)
             except Exception as e:
                 self.parked[rid] = f"{type(e).__name__}: {e}"
                 store.park(rid, self.parked[rid])
@@ -459,6 +461,7 @@ class Server:
             on_change=self._table_changed,
             on_seats=self._index,
             side=side,
+            thinker=self.thinker,
         )
         await self.store.call(self.store.create_room, table.room_row())
         self.tables[room] = table
@@ -684,10 +687,12 @@ async def serve_forever(
     ready: asyncio.Event | None = None,
     stats: str | None = None,
     rooms_per_user: int = ROOMS_PER_USER,
+    ai_workers: int | None = None,
 ) -> None:
     store = Store(db)
     store.start()
-    server = Server(store, settings, rate, burst, rooms_per_user=rooms_per_user)
+    thinker = Thinker(ai_workers)
+    server = Server(store, settings, rate, burst, rooms_per_user=rooms_per_user, thinker=thinker)
     server.restore()
     # A busy server holds millions of long-lived objects (tables' events and logs); the
     # default collector thresholds make full collections of all of them, which stall the
@@ -730,6 +735,7 @@ async def serve_forever(
             json.dump({"acts": server.act_times, "lags": server.lags, "gc": server.gc_pauses}, f)
     for t in server.tables.values():
         t.stop()
+    thinker.close()
     store.close()
 
 
@@ -778,6 +784,12 @@ def main(argv: list[str] | None = None) -> None:
         help="open rooms one user may own at once",
     )
     p.add_argument(
+        "--ai-workers",
+        type=int,
+        default=None,
+        help="processes for the searching AI levels (hard, master); default: cores - 1",
+    )
+    p.add_argument(
         "--parked",
         action="store_true",
         help="list the rooms whose logs did not replay at the last start, and exit",
@@ -811,6 +823,7 @@ def main(argv: list[str] | None = None) -> None:
             a.burst,
             stats=a.stats,
             rooms_per_user=a.rooms_per_user,
+            ai_workers=a.ai_workers,
         )
     )
 

@@ -31,7 +31,7 @@ from engine.records import hand_record
 from engine.rules import RuleSet, rules_from
 from engine.views import View, view
 from net import auth
-from net.players import make_ai
+from net.players import Thinker, make_ai
 from net.protocol import RoomInfo, RoomUpdate, SeatInfo, Snapshot, TableEvent, encode
 
 if TYPE_CHECKING:
@@ -110,6 +110,7 @@ class Table:
     watchers: dict[Recipient, int | None] = field(default_factory=dict)
     closed: bool = False
     side: str = "any"  # any | positive | negative: who may sit, by the sign of their rating
+    thinker: Thinker | None = None  # where the AI thinks (None: a thread for every level)
 
     def __post_init__(self) -> None:
         self.lock = asyncio.Lock()
@@ -714,15 +715,21 @@ class Table:
         return 0
 
     async def _think(self, seat: int, hand: Hand) -> Action | None:
-        """The AI's action for ``seat`` (None: it waits), computed in a worker thread."""
+        """The AI's action for ``seat`` (None: it waits), computed off the event loop (see
+        ``net.players.Thinker``). The pump waits for it, so a table runs at most one search
+        at a time: one table cannot take more than one of the pool's workers."""
+        s = self.seats[seat]
+        level = s.bot if s is not None and s.bot else "normal"
         player = self._ai.get(seat)
         if player is None:
-            s = self.seats[seat]
-            level = s.bot if s is not None and s.bot else "normal"
             player = self._ai[seat] = make_ai(level, self.seed * 4 + seat)
         seen = view(hand, seat)
         try:
-            return await asyncio.get_running_loop().run_in_executor(None, player.act, seen)
+            if self.thinker is None:
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(None, player.act, seen)
+            action, self._ai[seat] = await self.thinker.act(level, player, seen)
+            return action
         except Exception:
             log.exception("table %s: the AI failed for seat %d", self.id, seat)
             return None
@@ -747,7 +754,11 @@ class Table:
 
 
 def table_from_row(
-    row: dict[str, Any], store: Store, settings: Settings, names: dict[int, tuple[str, int]]
+    row: dict[str, Any],
+    store: Store,
+    settings: Settings,
+    names: dict[int, tuple[str, int]],
+    thinker: Thinker | None = None,
 ) -> Table:
     owner_name = names.get(row["owner"], ("?", 0))[0]
     t = Table(
@@ -762,6 +773,7 @@ def table_from_row(
         store=store,
         settings=settings,
         side=row.get("side") or "any",
+        thinker=thinker,
     )
     now = time.monotonic()
     for i, s in enumerate(row["seats"]):
