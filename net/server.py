@@ -78,6 +78,8 @@ ROOMS_PER_USER = 10  # open rooms one user may own (--rooms-per-user)
 class Conn:
     """One websocket: its identity, its outgoing frames, its message budget."""
 
+    sent = 0  # frames queued to all connections (the load bench's frames/s)
+
     def __init__(
         self, ws: ServerConnection, rate: float, burst: float, write_max: int = WRITE_MAX
     ) -> None:
@@ -100,6 +102,7 @@ class Conn:
         if not self.pending:
             self.loop.call_soon(self.flush)
         self.pending.append(frame)
+        Conn.sent += 1
 
     def flush(self) -> None:
         """Write the queued frames in one socket write. Frames are encoded by the connection's
@@ -173,6 +176,7 @@ class Server:
         self.act_times: list[tuple[float, float]] | None = None
         self.lags: list[tuple[float, float]] = []
         self.gc_pauses: list[tuple[float, float]] = []
+        self.frames_sent: list[tuple[float, int]] = []  # (wall time, Conn.sent) with each lag
         self._handlers: dict[type, Any] = {
             Lobby: self.on_lobby,
             Create: self.on_create,
@@ -292,7 +296,9 @@ class Server:
         while True:
             t = time.perf_counter()
             await asyncio.sleep(every)
-            self.lags.append((time.time(), time.perf_counter() - t - every))
+            now = time.time()
+            self.lags.append((now, time.perf_counter() - t - every))
+            self.frames_sent.append((now, Conn.sent))
 
     async def _answer(self, handler: Any, conn: Conn, req: Request) -> bytes:
         try:
@@ -732,7 +738,15 @@ async def serve_forever(
     if probe is not None and stats:
         probe.cancel()
         with open(stats, "w") as f:
-            json.dump({"acts": server.act_times, "lags": server.lags, "gc": server.gc_pauses}, f)
+            json.dump(
+                {
+                    "acts": server.act_times,
+                    "lags": server.lags,
+                    "gc": server.gc_pauses,
+                    "frames": server.frames_sent,
+                },
+                f,
+            )
     for t in server.tables.values():
         t.stop()
     thinker.close()
