@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import cast
 
 from engine.actions import Action
 from engine.ai import LEVELS, AIPlayer, make_player, pool
@@ -37,16 +38,18 @@ class Thinker:
     async def act(self, level: str, player: AIPlayer, seen: View) -> tuple[Action | None, AIPlayer]:
         """``player.act(seen)`` and the player as it is afterwards (keep it: with it the
         decisions are the same as in-process, given the seed)."""
+        executor = None
+        if level in SEARCHING:
+            if self._pool is None:
+                self._pool = pool.make_pool(self.workers)
+            executor = self._pool
         loop = asyncio.get_running_loop()
-        if level not in SEARCHING:
-            return await loop.run_in_executor(None, pool.act, player, seen)  # type: ignore[return-value]
-        if self._pool is None:
-            self._pool = pool.make_pool(self.workers)
         try:
-            return await loop.run_in_executor(self._pool, pool.act, player, seen)  # type: ignore[return-value]
+            action, after = await loop.run_in_executor(executor, pool.act, player, seen)
         except BrokenProcessPool:
             self._pool = None  # a worker died (killed, out of memory): the next search restarts
             raise
+        return action, cast(AIPlayer, after)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -33,7 +33,7 @@ class Link:
     """A connection's stand-in: the table pushes frames to it."""
 
     def __init__(self, user: int, name: str) -> None:
-        self.user = user
+        self.user: int | None = user
         self.name = name
         self.frames: list[bytes] = []
 
@@ -71,8 +71,8 @@ async def _scenario(
         for seat in range(4):
             if seat in HUMANS:
                 table.seats[seat] = Seat(f"P{seat}", seat + 1, ready=True)
-                links[seat] = Link(seat + 1, f"P{seat}")
-                table.attach(links[seat], None)
+                link = links[seat] = Link(seat + 1, f"P{seat}")
+                table.attach(link, None)
             else:
                 table.seats[seat] = Seat(f"bot-random-{seat}", None, "random")
         table.reseat()
@@ -111,12 +111,12 @@ async def _scenario(
                     s.trustee = on
                     table.poke()
                     await asyncio.sleep(0.01)
-            elif op == "drop" and (link := links.get(seat)) is not None:
-                table.detach(link)
+            elif op == "drop" and (gone := links.get(seat)) is not None:
+                table.detach(gone)
                 links[seat] = None
             elif op == "resume" and links.get(seat) is None:
-                links[seat] = Link(seat + 1, f"P{seat}")
-                table.attach(links[seat], table.v)
+                link = links[seat] = Link(seat + 1, f"P{seat}")
+                table.attach(link, table.v)
             elif op == "play":
                 await play(seat)
             elif op == "turn":
@@ -125,8 +125,8 @@ async def _scenario(
         # the people come back and play whenever they are asked: the hand must end
         for seat in HUMANS:
             if links.get(seat) is None:
-                links[seat] = Link(seat + 1, f"P{seat}")
-                table.attach(links[seat], table.v)
+                link = links[seat] = Link(seat + 1, f"P{seat}")
+                table.attach(link, table.v)
         loop = asyncio.get_running_loop()
         end = loop.time() + 60
         while table.hand is not None and table.hand.phase != Phase.DONE:
