@@ -133,7 +133,7 @@ class Table:
         self._rng = random.Random()
         self._next_deal = 0.0
         self._task: asyncio.Task[None] | None = None
-        self.stalls: list[str] = []  # liveness faults found (see ``stall``)
+        self.stalls: list[str] = []  # liveness faults found (see ``liveness_fault``)
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -561,20 +561,20 @@ class Table:
                 log.exception("table %s: pump step failed", self.id)
                 delay = 1.0
             if delay is None or self.settings.check_invariants:
-                fault = self.stall(delay)
+                fault = self.liveness_fault(delay)
                 if fault is not None:
                     self.stalls.append(fault)
                     log.error("table %s stalled: %s", self.id, fault)
-                    delay = 1.0  # never wait on nobody: look again
+                    delay = 1.0 if delay is None else min(delay, 1.0)  # never wait on nobody
             if delay == 0:
                 await asyncio.sleep(0)
                 continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), delay)
 
-    def stall(self, next_step: float | None) -> str | None:
-        """The table's liveness invariant, checked after every step of the pump (every
-        transition pokes it): whenever a seat owes an action, either its player is asked (a
+    def liveness_fault(self, next_step: float | None) -> str | None:
+        """The table's liveness invariant, checked whenever the pump would go idle, and after
+        every step with ``Settings.check_invariants`` (every transition pokes the pump): whenever a seat owes an action, either its player is asked (a
         connected human has its prompt for this very turn; the turn clock, when it runs,
         has a step scheduled) or the AI's action is scheduled (a step is due). Returns what
         is wrong, None when the invariant holds. ``next_step``: what the step returned (0:

@@ -80,12 +80,14 @@ async def _clock(url: str) -> None:
 
 def _run(tmp_path: Any, scenario: Any, *args: str) -> None:
     base = ("--deal-delay", "0", "--trick-pause", "0", "--away-grace", "1", "--check-invariants")
-    server = ServerProcess(tmp_path / "s.sqlite3", *base, *args).start()
+    log = tmp_path / "server.log"
+    server = ServerProcess(tmp_path / "s.sqlite3", *base, *args, log=log).start()
     try:
         asyncio.run(asyncio.wait_for(scenario(server.url), 120))
         assert server.alive()
     finally:
         server.stop()
+    assert "stalled" not in log.read_text()  # the invariant held after every step
 
 
 def test_trustee_off_and_on_at_its_own_turn_plays_on(tmp_path) -> None:

@@ -1,6 +1,7 @@
 """The table's liveness invariant under random interleavings (hypothesis): 托管 on and off,
 drops, resumes, turn clocks, AI pauses and plays, in any order and at any moment. After
-every step of the table's pump ``Table.stall`` must find nothing, and every hand ends.
+every step of the table's pump ``Table.liveness_fault`` must find nothing, and every hand
+ends.
 
 The table runs in-process with its real store (a SQLite file) and the real AI; only the
 connections are stand-ins (a recipient that keeps its frames)."""
