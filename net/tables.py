@@ -574,11 +574,11 @@ class Table:
 
     def liveness_fault(self, next_step: float | None) -> str | None:
         """The table's liveness invariant, checked whenever the pump would go idle, and after
-        every step with ``Settings.check_invariants`` (every transition pokes the pump): whenever a seat owes an action, either its player is asked (a
-        connected human has its prompt for this very turn; the turn clock, when it runs,
-        has a step scheduled) or the AI's action is scheduled (a step is due). Returns what
-        is wrong, None when the invariant holds. ``next_step``: what the step returned (0:
-        step again at once)."""
+        every step with ``Settings.check_invariants`` (every transition pokes the pump):
+        whenever a seat owes an action, either its player is asked (a connected human has its
+        prompt for this very turn; the turn clock, when it runs, has a step scheduled) or the
+        AI's action is planned and a step is due. Returns what is wrong, None when the
+        invariant holds. ``next_step``: what the step returned (0: step again at once)."""
         hand = self.hand
         if hand is None or hand.phase == Phase.DONE or self.closed or self.lock.locked():
             return None  # (locked: a change is being written; it pokes the pump when sent)
