@@ -55,7 +55,8 @@ def test_a_log_that_does_not_replay_is_parked_and_the_others_serve(tmp_path: Pat
         bad = json.dumps({"type": "pass-bid", "seat": 0})
         con.execute("UPDATE actions SET action = ? WHERE room = ? AND seq = 3", (bad, changed))
 
-    server = ServerProcess(db, *ARGS).start()
+    log = tmp_path / "server.log"
+    server = ServerProcess(db, *ARGS, log=log).start()
     try:
 
         async def after() -> None:
@@ -75,6 +76,8 @@ def test_a_log_that_does_not_replay_is_parked_and_the_others_serve(tmp_path: Pat
         asyncio.run(asyncio.wait_for(after(), 60))
     finally:
         server.stop()
+    reported = [line for line in log.read_text().splitlines() if "parked" in line]
+    assert len(reported) == 2 and all(corrupt in r or changed in r for r in reported)
     out = subprocess.run(
         [sys.executable, "-m", "net.server", "--db", str(db), "--parked"],
         cwd=ROOT,
