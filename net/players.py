@@ -35,11 +35,11 @@ class Thinker:
         self.workers = workers or pool.default_workers()
         self._pool: ProcessPoolExecutor | None = None
 
-    async def act(self, level: str, player: AIPlayer, seen: View) -> tuple[Action | None, AIPlayer]:
+    async def act(self, player: AIPlayer, seen: View) -> tuple[Action | None, AIPlayer]:
         """``player.act(seen)`` and the player as it is afterwards (keep it: with it the
         decisions are the same as in-process, given the seed)."""
         executor = None
-        if level in SEARCHING:
+        if player.level in SEARCHING:
             if self._pool is None:
                 self._pool = pool.make_pool(self.workers)
             executor = self._pool

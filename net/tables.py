@@ -718,17 +718,17 @@ class Table:
         """The AI's action for ``seat`` (None: it waits), computed off the event loop (see
         ``net.players.Thinker``). The pump waits for it, so a table runs at most one search
         at a time: one table cannot take more than one of the pool's workers."""
-        s = self.seats[seat]
-        level = s.bot if s is not None and s.bot else "normal"
         player = self._ai.get(seat)
         if player is None:
+            s = self.seats[seat]
+            level = s.bot if s is not None and s.bot else "normal"
             player = self._ai[seat] = make_ai(level, self.seed * 4 + seat)
         seen = view(hand, seat)
         try:
             if self.thinker is None:
                 loop = asyncio.get_running_loop()
                 return await loop.run_in_executor(None, player.act, seen)
-            action, self._ai[seat] = await self.thinker.act(level, player, seen)
+            action, self._ai[seat] = await self.thinker.act(player, seen)
             return action
         except Exception:
             log.exception("table %s: the AI failed for seat %d", self.id, seat)
