@@ -214,7 +214,8 @@ class Server:
                 continue
             if row["engine"] != ENGINE:
                 log.info("table %s: written by %s, replayed by %s", rid, row["engine"], ENGINE)
-            store.park(rid, None)
+            if row["parked"] is not None:
+                store.park(rid, None)  # it replays again (a fixed build)
             table.on_change = self._table_changed
             table.on_seats = self._index
             self.tables[table.id] = table

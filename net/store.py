@@ -275,11 +275,11 @@ class Store:
     def room(self, rid: str) -> dict[str, Any]:
         """One room's row and its action log, decoded (a corrupt row raises)."""
         row = self.db.execute(
-            "SELECT id, owner, rules, multiplier, private, invite, seed, seats, side, engine"
-            " FROM rooms WHERE id = ?",
+            "SELECT id, owner, rules, multiplier, private, invite, seed, seats, side, engine,"
+            " parked FROM rooms WHERE id = ?",
             (rid,),
         ).fetchone()
-        rid, owner, rules, mult, private, invite, seed, seats, side, engine = row
+        rid, owner, rules, mult, private, invite, seed, seats, side, engine, parked = row
         actions = self.db.execute(
             "SELECT action, user, req, v FROM actions WHERE room = ? ORDER BY seq", (rid,)
         ).fetchall()
@@ -294,6 +294,7 @@ class Store:
             "seats": json.loads(seats),
             "side": side,
             "engine": engine,
+            "parked": parked,
             "actions": [(json.loads(a), u, r, v) for a, u, r, v in actions],
         }
 

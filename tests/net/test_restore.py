@@ -49,6 +49,8 @@ def test_a_log_that_does_not_replay_is_parked_and_the_others_serve(tmp_path: Pat
         server.kill()
     corrupt, changed, good = list(reached)
     with sqlite3.connect(db) as con:  # a torn row, and a log that a rule change broke
+        torn = "SELECT action FROM actions WHERE room = ? AND seq = 5"
+        whole = con.execute(torn, (corrupt,)).fetchone()[0]
         con.execute(
             'UPDATE actions SET action = \'{"type": "pl\' WHERE room = ? AND seq = 5', (corrupt,)
         )
@@ -89,6 +91,26 @@ def test_a_log_that_does_not_replay_is_parked_and_the_others_serve(tmp_path: Pat
     assert set(lines) == {corrupt, changed}
     assert "JSONDecodeError" in lines[corrupt]
     assert "written by" in lines[changed] and "RulesError" in lines[changed]
+
+    # the torn row mended, the next start replays that table again and it serves
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE actions SET action = ? WHERE room = ? AND seq = 5", (whole, corrupt))
+    server = ServerProcess(db, *ARGS).start()
+    try:
+
+        async def mended() -> None:
+            c = Client(server.url, name="Again")
+            await c.connect()
+            await c.join(corrupt)
+            assert c.versions[corrupt] >= reached[corrupt]
+            await c.close()
+
+        asyncio.run(asyncio.wait_for(mended(), 30))
+    finally:
+        server.stop()
+    store = Store(str(db))
+    assert [p[0] for p in store.parked()] == [changed]
+    store.close()
 
 
 # The schema as the previous version wrote it (user_version 0; rooms had ``side``).
