@@ -572,7 +572,10 @@ class Server:
             raise RulesError("hand-running")
         if table.seats[req.seat] is not None:
             raise RulesError("seat-taken", seat=req.seat)
-        table.seats[req.seat] = Seat(f"bot-{req.level}-{req.seat}", None, req.level)
+        name = f"bot-{req.level}-{req.seat}"
+        if table.name_in_use(name, None):  # a person here already goes by it
+            raise RulesError("name-taken", name=name)
+        table.seats[req.seat] = Seat(name, None, req.level)
         await table.save_room()
         table.announce()
         return {"seat": req.seat}

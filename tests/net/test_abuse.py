@@ -151,7 +151,14 @@ def test_no_two_people_at_a_table_show_the_same_name(server) -> None:
         again = Client(server.url, token=owner.token)
         await again.connect()
         assert (await again.join(room))["seat"] == 0
-        for c in (owner, fan, twin, again):
+        # nor does a bot take the name of a person watching
+        mimic = Client(server.url, name="bot-easy-2")
+        await mimic.connect()
+        await mimic.join(room)
+        with pytest.raises(ServerError, match="name-taken"):
+            await owner.add_bot(room, 2, "easy")
+        await owner.add_bot(room, 3, "easy")
+        for c in (owner, fan, twin, again, mimic):
             await c.close()
 
     asyncio.run(go())
