@@ -126,4 +126,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "这是负分房间（积分低于 0），你的积分是 {rating}",
     ),
     "internal": ("the server failed on this request", "服务器处理请求出错"),
+    "invisible-name": (
+        "a name must be visible: no blank or filler characters such as U+3164",
+        "名字须可见：不能含空白或填充字符（如 U+3164）",
+    ),
+    "name-taken": (
+        "someone at this table is already called '{name}'; log in with another name",
+        "这桌已经有人叫 '{name}'，请换个名字登录",
+    ),
+    "too-many-rooms": (
+        "you already have {count} open rooms (at most {max})",
+        "你已有 {count} 个未关闭的房间（最多 {max} 个）",
+    ),
+    "room-parked": (
+        "table '{room}' could not be restored after a restart; the operator was told",
+        "'{room}' 桌在服务器重启后无法恢复，已通知管理员",
+    ),
 }

@@ -26,18 +26,35 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def valid_name(name: object) -> bool:
-    """1-16 letters (any script), digits, '_' or '-', with single spaces inside."""
+# letters by their Unicode category that show nothing (Hangul fillers, halfwidth filler)
+FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` is no good as a name (an error code), or None. A name is 1-16 letters
+    (any script), digits, '_' or '-', with single spaces inside, and it shows: no filler
+    letter such as U+3164, which looks like nothing (or like someone else's name)."""
     if not isinstance(name, str) or not 1 <= len(name) <= NAME_MAX:
-        return False
+        return "bad-name"
+    if all(ch in FILLERS or unicodedata.category(ch)[0] in "ZCM" for ch in name):
+        return "invisible-name"  # only blanks, fillers, controls, format or marks
     if name != name.strip() or "  " in name:
-        return False
+        return "bad-name"
     for ch in name:
-        if ch in "_- ":
-            continue
-        if unicodedata.category(ch)[0] not in "LN":
-            return False
-    return True
+        if ch in FILLERS:
+            return "invisible-name"
+        if ch not in "_- " and unicodedata.category(ch)[0] not in "LN":
+            return "bad-name"
+    return None
+
+
+def valid_name(name: object) -> bool:
+    return name_problem(name) is None
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: names that look alike (width, case) are the same."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def hand_deltas(defenders: tuple[int, ...], winner: str, levels: int, multiplier: int) -> list[int]:

@@ -25,6 +25,7 @@ from typing import Any
 from net.tables import Settings
 
 ENV_PREFIX = "TUOLAJI_SERVER_"
+ROOMS_PER_USER = 10
 
 
 def _opt(default: Any, doc: str) -> Any:
@@ -56,6 +57,13 @@ class Config:
         metadata={"doc": "MIN,MAX seconds an AI action waits after the table's last action"},
     )
     trick_pause: float = _opt(1.0, "seconds a finished trick stays before an AI leads")
+    rooms_per_user: int = _opt(ROOMS_PER_USER, "open rooms one player may own at once")
+    ai_workers: int = _opt(
+        0, "processes for the searching AI levels, hard and master (0: cores - 1)"
+    )
+    check_invariants: bool = _opt(
+        False, "check every table's liveness after each step and log a fault (tests)"
+    )
     shutdown_grace: float = _opt(10.0, "seconds SIGTERM waits for clients and writes to finish")
     health_lag: float = _opt(1.0, "event-loop lag (seconds) above which /healthz answers 503")
     metrics: bool = _opt(True, "serve GET /metrics (Prometheus text format)")
@@ -71,6 +79,7 @@ class Config:
             turn_timer=self.turn_timer or None,
             bot_delay=(low, high),
             trick_pause=self.trick_pause,
+            check_invariants=self.check_invariants,
         )
 
     @property

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from prometheus_client import CollectorRegistry, generate_latest
@@ -48,8 +46,7 @@ class Stats:
         self.beat = time.monotonic()  # when the lag probe last ran
         self.store_writes = [0] * (len(STORE_BUCKETS) + 1)  # histogram counts, +Inf last
         self.store_seconds = 0.0
-        self.ai_running = 0
-        self._ai_lock = threading.Lock()
+        self.ai_running = 0  # counted by net.players.Thinker, on the loop
 
     def act(self, seconds: float) -> None:
         self.actions += 1
@@ -89,28 +86,6 @@ class Stats:
             return (data[0], data[0]) if data else (0.0, 0.0)
         cuts = statistics.quantiles(data, n=100, method="inclusive")
         return cuts[49], cuts[98]
-
-    def ai_call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        with self._ai_lock:
-            self.ai_running += 1
-        try:
-            return fn(*args)
-        finally:
-            with self._ai_lock:
-                self.ai_running -= 1
-
-
-class AIExecutor(ThreadPoolExecutor):
-    """The loop's default executor, where the tables run their AI searches, counting them."""
-
-    def __init__(self, stats: Stats) -> None:
-        super().__init__(thread_name_prefix="ai")
-        self.stats = stats
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        if kwargs:
-            return super().submit(fn, *args, **kwargs)
-        return super().submit(self.stats.ai_call, fn, *args)
 
 
 class TimedStore(Store):

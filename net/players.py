@@ -1,11 +1,66 @@
-"""The AI behind bots and 托管 (auto-play): the one place the server picks its AI."""
+"""The AI behind bots and 托管 (auto-play): the one place the server picks its AI, and where
+it thinks.
+
+A search (``hard``, ``master``) holds the interpreter for hundreds of milliseconds, so it runs
+in one process pool shared by every table and never delays the event loop. The cheap levels
+take well under a millisecond (random/easy/normal, median 0.05-0.3 ms, at most ~12 ms) and stay
+in a thread of this process: a round trip to a worker process costs more than they do.
+"""
 
 from __future__ import annotations
 
-from engine.ai import LEVELS, AIPlayer, make_player
+import asyncio
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, cast
 
-__all__ = ["LEVELS", "make_ai"]
+from engine.actions import Action
+from engine.ai import LEVELS, AIPlayer, make_player, pool
+from engine.views import View
+
+if TYPE_CHECKING:
+    from net.metrics import Stats
+
+__all__ = ["LEVELS", "SEARCHING", "Thinker", "make_ai"]
+
+SEARCHING = frozenset({"hard", "master"})
 
 
 def make_ai(level: str = "normal", seed: int = 0) -> AIPlayer:
     return make_player(level, seed)
+
+
+class Thinker:
+    """Runs AI decisions off the event loop: searches in the process pool (``workers``
+    processes, started with the first search), the rest in the default thread executor."""
+
+    def __init__(self, workers: int | None = None, stats: Stats | None = None) -> None:
+        self.workers = workers or pool.default_workers()
+        self.stats = stats  # counts the decisions under way (the metrics' AI searches)
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def act(self, player: AIPlayer, seen: View) -> tuple[Action | None, AIPlayer]:
+        """``player.act(seen)`` and the player as it is afterwards (keep it: with it the
+        decisions are the same as in-process, given the seed)."""
+        executor = None
+        if player.level in SEARCHING:
+            if self._pool is None:
+                self._pool = pool.make_pool(self.workers)
+            executor = self._pool
+        loop = asyncio.get_running_loop()
+        if self.stats is not None:
+            self.stats.ai_running += 1
+        try:
+            action, after = await loop.run_in_executor(executor, pool.act, player, seen)
+        except BrokenProcessPool:
+            self._pool = None  # a worker died (killed, out of memory): the next search restarts
+            raise
+        finally:
+            if self.stats is not None:
+                self.stats.ai_running -= 1
+        return action, cast(AIPlayer, after)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

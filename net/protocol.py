@@ -42,9 +42,12 @@ class Hello(Request, tag="hello"):
 
 
 class Lobby(Request, tag="lobby"):
-    """List the public rooms and subscribe to lobby updates (``subscribe=false`` stops)."""
+    """List the public rooms and subscribe to lobby updates (``subscribe=false`` stops). The
+    list comes in pages: ``limit`` rooms from ``offset`` (the answer says the ``total``)."""
 
     subscribe: bool = True
+    offset: Annotated[int, Meta(ge=0)] = 0
+    limit: Annotated[int, Meta(ge=1, le=200)] = 50
 
 
 Side = Literal["any", "positive", "negative"]
@@ -264,13 +267,15 @@ def decode_request(data: bytes | str) -> Request:
         return _decoder.decode(data)
     except msgspec.DecodeError as e:
         raise RulesError("malformed", why=str(e)) from None
+    except RecursionError:  # nesting deeper than any message of ours
+        raise RulesError("malformed", why="nested too deeply") from None
 
 
 def request_id(data: bytes | str) -> int | None:
     """The id of a frame that did not decode, when one can be read, to address the error."""
     try:
         obj = json.loads(data)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         return None
     rid = obj.get("id") if isinstance(obj, dict) else None
     return rid if isinstance(rid, int) and not isinstance(rid, bool) and rid >= 0 else None

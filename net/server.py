@@ -37,8 +37,8 @@ from engine.rules import rules_from
 from net import auth, config, logs, tls
 from net.backup import backup
 from net.http import Front, peer
-from net.metrics import AIExecutor, Stats, TimedStore, registry
-from net.players import LEVELS
+from net.metrics import Stats, TimedStore, registry
+from net.players import LEVELS, Thinker
 from net.protocol import (
     MAX_CHAT,
     MAX_FRAME,
@@ -70,7 +70,7 @@ from net.protocol import (
     request_id,
 )
 from net.proxy import networks
-from net.store import Store
+from net.store import ENGINE, Store
 from net.tables import Seat, Settings, Table, table_from_row
 
 log = logging.getLogger("tuolaji.server")
@@ -82,6 +82,8 @@ REPLIES_KEPT = 512  # request ids remembered per user
 
 class Conn:
     """One websocket: its identity, its outgoing frames, its message budget."""
+
+    sent = 0  # frames queued to all connections (the load bench's frames/s)
 
     def __init__(
         self,
@@ -111,6 +113,7 @@ class Conn:
         if not self.pending:
             self.loop.call_soon(self.flush)
         self.pending.append(frame)
+        Conn.sent += 1
 
     def flush(self) -> None:
         """Write the queued frames in one socket write. Frames are encoded by the connection's
@@ -133,11 +136,16 @@ class Conn:
         once (nothing more is queued for it) and is closed with 1008; the close handshake
         times out (websockets' close_timeout) if it never reads again."""
         self.dropping = True
+        self.forget()
+        self.loop.create_task(self.ws.close(1008, "too slow"))
+
+    def forget(self) -> None:
+        """Stop watching every table (a seat held there is away, as after a drop) and leave
+        the lobby's subscribers."""
         self.lobby = False
         tables, self.tables = list(self.tables.values()), {}
         for table in tables:
             table.detach(self)
-        self.loop.create_task(self.ws.close(1008, "too slow"))
 
     def spend(self) -> bool:
         now = time.monotonic()
@@ -155,8 +163,12 @@ class Server:
         rate: float = 20.0,
         burst: float = 60.0,
         write_max: int = WRITE_MAX,
+        rooms_per_user: int = config.ROOMS_PER_USER,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
+        self.rooms_per_user = rooms_per_user
+        self.thinker = thinker
         self.settings = settings or Settings()
         self.rate = rate
         self.burst = burst
@@ -165,6 +177,7 @@ class Server:
         # the client's real address (behind a trusted proxy: its X-Forwarded-For)
         self.address_of: Callable[[ServerConnection], str] = peer
         self.tables: dict[str, Table] = {}
+        self.parked: dict[str, str] = {}  # room -> why its log did not replay at the start
         # user -> the rooms where they sit (insertion-ordered), so hello need not scan tables
         self.seated: dict[int, dict[str, None]] = {}
         self._indexed: dict[str, set[int]] = {}  # room -> the users ``seated`` has for it
@@ -178,6 +191,7 @@ class Server:
         self.act_times: list[tuple[float, float]] | None = None
         self.lags: list[tuple[float, float]] = []
         self.gc_pauses: list[tuple[float, float]] = []
+        self.frames_sent: list[tuple[float, int]] = []  # (wall time, Conn.sent) with each lag
         self._handlers: dict[type, Any] = {
             Lobby: self.on_lobby,
             Create: self.on_create,
@@ -199,13 +213,24 @@ class Server:
 
     # -- start-up: every live table as it was ------------------------------------------------
     def restore(self) -> None:
-        rows = self.store.live_rooms()
-        ids = {r["owner"] for r in rows}
-        for r in rows:
-            ids.update(s["user"] for s in r["seats"] if s and s["user"] is not None)
-        names = self.store.user_names(sorted(ids))
-        for row in rows:
-            table = table_from_row(row, self.store, self.settings, names)
+        """Every open table as it was. Each is restored on its own: one whose row or log no
+        longer replays (a corrupt row, a rule that changed) is parked with its reason and
+        reported, and the others serve."""
+        store = self.store
+        for rid in store.live_rooms():
+            try:
+                row = store.room(rid)
+                names = store.user_names([row["owner"]])
+                table = table_from_row(row, store, self.settings, names, self.thinker)
+            except Exception as e:
+                self.parked[rid] = f"{type(e).__name__}: {e}"
+                store.park(rid, self.parked[rid])
+                log.error("table %s does not replay; parked: %s", rid, self.parked[rid])
+                continue
+            if row["engine"] != ENGINE:
+                log.info("table %s: written by %s, replayed by %s", rid, row["engine"], ENGINE)
+            if row["parked"] is not None:
+                store.park(rid, None)  # it replays again (a fixed build)
             table.on_change = self._table_changed
             table.on_seats = self._index
             self.tables[table.id] = table
@@ -213,7 +238,7 @@ class Server:
             for _a, user, req, v in row["actions"]:
                 if user is not None and req is not None:
                     self._remember(user, req, encode(Ok(req, {"v": v})))
-        log.info("restored %d tables", len(rows))
+        log.info("restored %d tables, parked %d", len(self.tables), len(self.parked))
 
     def resume_tables(self) -> None:
         for t in self.tables.values():
@@ -293,7 +318,9 @@ class Server:
         while True:
             t = time.perf_counter()
             await asyncio.sleep(every)
-            self.lags.append((time.time(), time.perf_counter() - t - every))
+            now = time.time()
+            self.lags.append((now, time.perf_counter() - t - every))
+            self.frames_sent.append((now, Conn.sent))
 
     async def _answer(self, handler: Any, conn: Conn, req: Request) -> bytes:
         try:
@@ -325,13 +352,16 @@ class Server:
             if found is None:
                 raise RulesError("bad-token")
             user, name, rating = found
-        elif auth.valid_name(req.name):
+        else:
+            problem = auth.name_problem(req.name)
+            if problem is not None:
+                raise RulesError(problem)
             assert req.name is not None
             token = auth.new_token()
             name, rating = req.name, 0
             user = await self.store.call(self.store.create_user, name, auth.token_hash(token))
-        else:
-            raise RulesError("bad-name")
+        if conn.user is not None and conn.user != user:
+            conn.forget()  # another identity: nothing of the last one's stays here
         conn.user, conn.name = user, name
         out: dict[str, Any] = {"protocol": PROTOCOL, **auth.user_info(user, name, rating)}
         if token is not None:
@@ -359,12 +389,11 @@ class Server:
             self._indexed[table.id] = now
 
     # -- lobby -----------------------------------------------------------------------------
-    def _lobby_rooms(self) -> list[Any]:
-        return [t.info() for t in self.tables.values() if not t.private and not t.closed]
-
     async def on_lobby(self, conn: Conn, req: Lobby) -> dict[str, Any]:
         conn.lobby = req.subscribe
-        return {"rooms": self._lobby_rooms()}
+        rooms = [t for t in self.tables.values() if not t.private and not t.closed]
+        page = rooms[req.offset : req.offset + req.limit]
+        return {"rooms": [t.info() for t in page], "offset": req.offset, "total": len(rooms)}
 
     def _table_changed(self, table: Table) -> None:
         if not table.private:
@@ -433,6 +462,9 @@ class Server:
     async def on_create(self, conn: Conn, req: Create) -> dict[str, Any]:
         rules = rules_from(req.rules)
         assert conn.user is not None
+        mine = sum(1 for t in self.tables.values() if t.owner == conn.user and not t.closed)
+        if mine >= self.rooms_per_user:
+            raise RulesError("too-many-rooms", count=mine, max=self.rooms_per_user)
         side = req.side
         if req.multiplier == 1:  # seed 002: 非多倍分房间没有正分房间和负分房间的区别
             if side not in (None, "any"):
@@ -460,6 +492,7 @@ class Server:
             on_change=self._table_changed,
             on_seats=self._index,
             side=side,
+            thinker=self.thinker,
         )
         await self.store.call(self.store.create_room, table.room_row())
         self.tables[room] = table
@@ -472,6 +505,8 @@ class Server:
     # -- tables ----------------------------------------------------------------------------
     def _table(self, room: str) -> Table:
         table = self.tables.get(room)
+        if room in self.parked:
+            raise RulesError("room-parked", room=room)
         if table is None or table.closed:
             raise RulesError("no-room", room=room)
         return table
@@ -503,6 +538,8 @@ class Server:
         invited = req.invite is not None and secrets.compare_digest(req.invite, table.invite or "")
         if table.private and not seated and conn.user != table.owner and not invited:
             raise RulesError("bad-invite")
+        if table.name_in_use(conn.name, conn.user):
+            raise RulesError("name-taken", name=conn.name)
         conn.tables[table.id] = table
         seat = table.attach(conn, req.since)
         return {"room": table.id, "seat": seat, "v": table.v}
@@ -559,7 +596,10 @@ class Server:
             raise RulesError("hand-running")
         if table.seats[req.seat] is not None:
             raise RulesError("seat-taken", seat=req.seat)
-        table.seats[req.seat] = Seat(f"bot-{req.level}-{req.seat}", None, req.level)
+        name = f"bot-{req.level}-{req.seat}"
+        if table.name_in_use(name, None):  # a person here already goes by it
+            raise RulesError("name-taken", name=name)
+        table.seats[req.seat] = Seat(name, None, req.level)
         await table.save_room()
         table.announce()
         return {"seat": req.seat}
@@ -653,7 +693,9 @@ class Server:
         return {"games": found}
 
     async def on_record(self, conn: Conn, req: Record) -> dict[str, Any]:
-        found = await self.store.call(self.store.record_of, conn.user, req.game)
+        found = None
+        if 0 < req.game < 2**63:  # a game id is a SQLite integer
+            found = await self.store.call(self.store.record_of, conn.user, req.game)
         if found is None:
             raise RulesError("no-game", game=req.game)
         return dict(found)
@@ -670,6 +712,7 @@ machines connect. Every option may also come from a TOML file (--config) or the 
 (TUOLAJI_SERVER_<OPTION>); docs/DEPLOY.md describes each.
 
   tuolaji-server backup DEST    a consistent copy of the live SQLite file
+  tuolaji-server parked         the rooms whose logs did not replay at the last start
 """
 
 
@@ -692,9 +735,16 @@ async def serve_forever(
     stats = Stats()
     store = TimedStore(cfg.database(), stats)
     store.start()
-    server = Server(store, cfg.settings(), cfg.rate, cfg.burst)
+    thinker = Thinker(cfg.ai_workers or None, stats)
+    server = Server(
+        store,
+        cfg.settings(),
+        cfg.rate,
+        cfg.burst,
+        rooms_per_user=cfg.rooms_per_user,
+        thinker=thinker,
+    )
     server.stats = stats
-    loop.set_default_executor(AIExecutor(stats))  # where the tables' AI searches run
     front = Front(
         stats,
         version(),
@@ -768,7 +818,16 @@ async def serve_forever(
     if probe is not None:
         probe.cancel()
         with open(cfg.stats, "w") as f:
-            json.dump({"acts": server.act_times, "lags": server.lags, "gc": server.gc_pauses}, f)
+            json.dump(
+                {
+                    "acts": server.act_times,
+                    "lags": server.lags,
+                    "gc": server.gc_pauses,
+                    "frames": server.frames_sent,
+                },
+                f,
+            )
+    thinker.close()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -784,6 +843,18 @@ def main(argv: list[str] | None = None) -> None:
         except (OSError, RuntimeError) as e:
             raise SystemExit(f"tuolaji-server backup: {e}") from None
         print(f"backed up {cfg.database()} to {a.dest} ({pages} pages)")
+        return
+    if argv[:1] == ["parked"]:
+        b = argparse.ArgumentParser(
+            prog="tuolaji-server parked",
+            description="List the rooms whose logs did not replay at the last start.",
+        )
+        config.add_arguments(b)
+        cfg = config.from_arguments(b.parse_args(argv[1:]))
+        store = Store(cfg.database())
+        for room, engine, why in store.parked():
+            print(f"{room}\twritten by {engine}\t{why}")
+        store.close()
         return
     p = argparse.ArgumentParser(
         prog="tuolaji-server",

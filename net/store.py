@@ -5,11 +5,17 @@ results (``await store.call(fn, ...)``). The thread groups whatever is queued in
 transaction (group commit), so 500 busy tables cost a commit per batch, not per action. A
 table's action is awaited here **before** its events are sent: a killed server loses nothing a
 client has seen. WAL with ``synchronous=NORMAL`` survives a killed process (not a power cut).
+
+The schema's version is SQLite's ``PRAGMA user_version``; ``MIGRATIONS`` bring a database
+written by any earlier version up to ``SCHEMA_VERSION`` when it is opened. Each room keeps the
+version of the build that wrote its log (``engine``): a log that no longer replays is parked
+with its reason (``parked``), and the other rooms serve.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib.metadata
 import json
 import queue
 import sqlite3
@@ -75,6 +81,36 @@ CREATE TABLE IF NOT EXISTS penalties (
 """
 
 
+def _add_side(db: sqlite3.Connection) -> None:
+    """Positive/negative rating rooms (a database from before them has no ``side``)."""
+    columns = {r[1] for r in db.execute("PRAGMA table_info(rooms)")}
+    if "side" not in columns:
+        db.execute("ALTER TABLE rooms ADD COLUMN side TEXT NOT NULL DEFAULT 'any'")
+
+
+def _add_engine_and_parked(db: sqlite3.Connection) -> None:
+    """The build that wrote each room's log (unknown for older rooms), and why a room's log
+    did not replay at the last start (NULL: it did)."""
+    db.execute("ALTER TABLE rooms ADD COLUMN engine TEXT NOT NULL DEFAULT 'unknown'")
+    db.execute("ALTER TABLE rooms ADD COLUMN parked TEXT")
+
+
+# MIGRATIONS[i] takes a database from user_version i to i + 1
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_add_side, _add_engine_and_parked)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def engine_version() -> str:
+    """The version of this build, written with every room's log."""
+    try:
+        return importlib.metadata.version("tuolaji")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+ENGINE = engine_version()
+
+
 class Store:
     def __init__(self, path: str) -> None:
         self.path = path
@@ -82,14 +118,34 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
-        columns = {r[1] for r in self.db.execute("PRAGMA table_info(rooms)")}
-        if "side" not in columns:  # a database from before positive/negative rooms
-            self.db.execute("ALTER TABLE rooms ADD COLUMN side TEXT NOT NULL DEFAULT 'any'")
+        try:
+            self.migrate()
+        except BaseException:
+            self.db.close()
+            raise
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._calls: list[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any]]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
+
+    def migrate(self) -> None:
+        """Bring the schema up to ``SCHEMA_VERSION``, one migration per version, each in its
+        own transaction with the version it reaches."""
+        self.db.executescript(SCHEMA)  # the first version's tables, where there are none
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"{self.path} has schema version {version}; this build knows {SCHEMA_VERSION}"
+            )
+        for step in range(version, SCHEMA_VERSION):
+            self.db.execute("BEGIN")
+            try:
+                MIGRATIONS[step](self.db)
+                self.db.execute(f"PRAGMA user_version = {step + 1}")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
 
     # -- the writer thread ---------------------------------------------------------------
     def start(self) -> None:
@@ -180,7 +236,7 @@ class Store:
     def create_room(self, room: dict[str, Any]) -> None:
         self.db.execute(
             "INSERT INTO rooms (id, owner, rules, multiplier, private, invite, seed, seats,"
-            " side, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " side, engine, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 room["id"],
                 room["owner"],
@@ -191,6 +247,7 @@ class Store:
                 room["seed"],
                 json.dumps(room["seats"]),
                 room["side"],
+                ENGINE,
                 time.time(),
             ),
         )
@@ -209,31 +266,49 @@ class Store:
             (room, seq, json.dumps(action), user, req, v),
         )
 
-    def live_rooms(self) -> list[dict[str, Any]]:
-        rows = self.db.execute(
-            "SELECT id, owner, rules, multiplier, private, invite, seed, seats, side FROM rooms"
-            " WHERE closed = 0 ORDER BY created"
+    def live_rooms(self) -> list[str]:
+        """The ids of the rooms that were open, oldest first (parked ones too: a newer
+        build may replay them)."""
+        rows = self.db.execute("SELECT id FROM rooms WHERE closed = 0 ORDER BY created")
+        return [r[0] for r in rows]
+
+    def room(self, rid: str) -> dict[str, Any]:
+        """One room's row and its action log, decoded (a corrupt row raises)."""
+        row = self.db.execute(
+            "SELECT id, owner, rules, multiplier, private, invite, seed, seats, side, engine,"
+            " parked FROM rooms WHERE id = ?",
+            (rid,),
+        ).fetchone()
+        rid, owner, rules, mult, private, invite, seed, seats, side, engine, parked = row
+        actions = self.db.execute(
+            "SELECT action, user, req, v FROM actions WHERE room = ? ORDER BY seq", (rid,)
         ).fetchall()
-        out = []
-        for rid, owner, rules, mult, private, invite, seed, seats, side in rows:
-            actions = self.db.execute(
-                "SELECT action, user, req, v FROM actions WHERE room = ? ORDER BY seq", (rid,)
-            ).fetchall()
-            out.append(
-                {
-                    "id": rid,
-                    "owner": owner,
-                    "rules": json.loads(rules),
-                    "multiplier": mult,
-                    "private": bool(private),
-                    "invite": invite,
-                    "seed": seed,
-                    "seats": json.loads(seats),
-                    "side": side,
-                    "actions": [(json.loads(a), u, r, v) for a, u, r, v in actions],
-                }
-            )
-        return out
+        return {
+            "id": rid,
+            "owner": owner,
+            "rules": json.loads(rules),
+            "multiplier": mult,
+            "private": bool(private),
+            "invite": invite,
+            "seed": seed,
+            "seats": json.loads(seats),
+            "side": side,
+            "engine": engine,
+            "parked": parked,
+            "actions": [(json.loads(a), u, r, v) for a, u, r, v in actions],
+        }
+
+    def park(self, rid: str, reason: str | None) -> None:
+        """Record why a room's log did not replay (None: it replays again)."""
+        self.db.execute("UPDATE rooms SET parked = ? WHERE id = ?", (reason, rid))
+
+    def parked(self) -> list[tuple[str, str, str]]:
+        """(room, engine that wrote it, why it did not replay) of every parked open room."""
+        rows = self.db.execute(
+            "SELECT id, engine, parked FROM rooms WHERE closed = 0 AND parked IS NOT NULL"
+            " ORDER BY created"
+        )
+        return [(r[0], r[1], r[2]) for r in rows]
 
     def user_names(self, ids: list[int]) -> dict[int, tuple[str, int]]:
         if not ids:

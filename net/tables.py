@@ -31,7 +31,7 @@ from engine.records import hand_record
 from engine.rules import RuleSet, rules_from
 from engine.views import View, view
 from net import auth
-from net.players import make_ai
+from net.players import Thinker, make_ai
 from net.protocol import RoomInfo, RoomUpdate, SeatInfo, Snapshot, TableEvent, encode
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ class Settings:
     # and a lead waits at least ``trick_pause`` after the finished trick, so people can follow
     bot_delay: tuple[float, float] = (0.3, 0.7)
     trick_pause: float = 1.0
+    check_invariants: bool = False  # check the liveness invariant after every step (tests)
 
 
 @dataclass
@@ -109,6 +110,7 @@ class Table:
     watchers: dict[Recipient, int | None] = field(default_factory=dict)
     closed: bool = False
     side: str = "any"  # any | positive | negative: who may sit, by the sign of their rating
+    thinker: Thinker | None = None  # where the AI thinks (None: a thread for every level)
 
     def __post_init__(self) -> None:
         self.lock = asyncio.Lock()
@@ -120,7 +122,7 @@ class Table:
         self.closing = False  # nobody is left: close once the running hand is finished
         self._prompted: dict[int, tuple[Any, ...] | None] = {}  # seat -> its last prompt's key
         self._rules_dict = self.rules.to_dict()  # the same in every snapshot and room frame
-        self._asked: dict[int, int] = {}  # seat -> version its AI was last asked at
+        self._waits: dict[int, int] = {}  # seat -> version at which its AI chose to wait
         self._ai: dict[int, Any] = {}
         self._plans: dict[int, Plan] = {}  # seat -> the AI's action waiting for its pause
         self._ai_seats: set[int] = set()  # seats the AI played at the last step
@@ -131,6 +133,7 @@ class Table:
         self._rng = random.Random()
         self._next_deal = 0.0
         self._task: asyncio.Task[None] | None = None
+        self.stalls: list[str] = []  # liveness faults found (see ``liveness_fault``)
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -358,6 +361,13 @@ class Table:
             for s in self.seats
         )
 
+    def name_in_use(self, name: str, user: int | None) -> bool:
+        """Whether someone else here (a seat, a bot, a watcher) shows the same name."""
+        key = auth.name_key(name)
+        shown = [(s.user, s.name) for s in self.seats if s is not None and not s.left]
+        shown += [(w.user, w.name) for w in self.watchers]
+        return any(u != user and auth.name_key(n) == key for u, n in shown)
+
     def reseat(self) -> None:
         """After a change of who sits: each watcher's seat, and the server's index."""
         for who in self.watchers:
@@ -549,11 +559,48 @@ class Table:
             except Exception:
                 log.exception("table %s: pump step failed", self.id)
                 delay = 1.0
+            if delay is None or self.settings.check_invariants:
+                fault = self.liveness_fault(delay)
+                if fault is not None:
+                    self.stalls.append(fault)
+                    log.error("table %s stalled: %s", self.id, fault)
+                    delay = 1.0 if delay is None else min(delay, 1.0)  # never wait on nobody
             if delay == 0:
                 await asyncio.sleep(0)
                 continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), delay)
+
+    def liveness_fault(self, next_step: float | None) -> str | None:
+        """The table's liveness invariant, checked whenever the pump would go idle, and after
+        every step with ``Settings.check_invariants`` (every transition pokes the pump):
+        whenever a seat owes an action, either its player is asked (a connected human has its
+        prompt for this very turn; the turn clock, when it runs, has a step scheduled) or the
+        AI's action is planned and a step is due. Returns what is wrong, None when the
+        invariant holds. ``next_step``: what the step returned (0: step again at once)."""
+        hand = self.hand
+        if hand is None or hand.phase == Phase.DONE or self.closed or self.lock.locked():
+            return None  # (locked: a change is being written; it pokes the pump when sent)
+        scheduled = next_step is not None or self.wake.is_set()
+        if hand.phase == Phase.DEAL and not hand.deal_complete and not scheduled:
+            return "cards are left to deal and no step is scheduled"
+        now = time.monotonic()
+        timer = self._turn_timer() > 0
+        for seat in range(4):
+            acts = hand.actions_for(seat)
+            if not any(a in REQUIRED for a in acts):
+                continue
+            if self._auto(seat, now):
+                planned = seat in self._plans and scheduled
+                if not (planned or next_step == 0 or self.wake.is_set()):
+                    return f"seat {seat} owes {list(acts)} to the AI and it has no plan"
+                continue
+            here = any(w == seat for w in self.watchers.values())
+            if here and self._prompted.get(seat) != self._prompt_key(seat, acts):
+                return f"seat {seat} owes {list(acts)} and was not asked"
+            if (timer or not here) and not scheduled:  # away: its grace brings the AI
+                return f"seat {seat} owes {list(acts)} and its clock is not running"
+        return None
 
     def _auto(self, seat: int, now: float) -> bool:
         s = self.seats[seat]
@@ -578,8 +625,9 @@ class Table:
         dealing = hand.phase == Phase.DEAL and not hand.deal_complete
         for seat in order:
             auto = self._auto(seat, now)
-            if not auto:
+            if not auto:  # whatever the AI planned or chose for this seat no longer holds
                 self._plans.pop(seat, None)
+                self._waits.pop(seat, None)
             if dealing and not auto:
                 continue  # a player's only choice while cards come is an optional bid
             acts = hand.actions_for(seat)
@@ -635,15 +683,15 @@ class Table:
             del self._plans[seat]  # the seat's turn changed: ask again
             plan = None
         if plan is None:
-            if self._asked.get(seat) == self.v:
+            if self._waits.get(seat) == self.v:
                 return None
             v, start = self.v, self.changed_at
             action = await self._think(seat, hand)
             if self.v != v or self.hand is not hand:
                 return 0  # the table moved on while the AI thought: look again
-            self._asked[seat] = v
             if action is None:
                 if not any(a in REQUIRED for a in acts):
+                    self._waits[seat] = v  # not asked again until the table changes
                     return None
                 action = hand.auto_action(seat)
             low, high = self.settings.bot_delay
@@ -666,7 +714,9 @@ class Table:
         return 0
 
     async def _think(self, seat: int, hand: Hand) -> Action | None:
-        """The AI's action for ``seat`` (None: it waits), computed in a worker thread."""
+        """The AI's action for ``seat`` (None: it waits), computed off the event loop (see
+        ``net.players.Thinker``). The pump waits for it, so a table runs at most one search
+        at a time: one table cannot take more than one of the pool's workers."""
         player = self._ai.get(seat)
         if player is None:
             s = self.seats[seat]
@@ -674,7 +724,11 @@ class Table:
             player = self._ai[seat] = make_ai(level, self.seed * 4 + seat)
         seen = view(hand, seat)
         try:
-            return await asyncio.get_running_loop().run_in_executor(None, player.act, seen)
+            if self.thinker is None:
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(None, player.act, seen)
+            action, self._ai[seat] = await self.thinker.act(player, seen)
+            return action
         except Exception:
             log.exception("table %s: the AI failed for seat %d", self.id, seat)
             return None
@@ -699,7 +753,11 @@ class Table:
 
 
 def table_from_row(
-    row: dict[str, Any], store: Store, settings: Settings, names: dict[int, tuple[str, int]]
+    row: dict[str, Any],
+    store: Store,
+    settings: Settings,
+    names: dict[int, tuple[str, int]],
+    thinker: Thinker | None = None,
 ) -> Table:
     owner_name = names.get(row["owner"], ("?", 0))[0]
     t = Table(
@@ -714,6 +772,7 @@ def table_from_row(
         store=store,
         settings=settings,
         side=row.get("side") or "any",
+        thinker=thinker,
     )
     now = time.monotonic()
     for i, s in enumerate(row["seats"]):

@@ -28,18 +28,27 @@ FAST = ("--bot-delay", "0", "--trick-pause", "0", "--handshake-rate", "0")
 class ServerProcess:
     """``python -m net.server`` on 127.0.0.1 with a SQLite file in a temp dir."""
 
-    def __init__(self, db: Path, *args: str, port: int = 0) -> None:
+    def __init__(self, db: Path, *args: str, port: int = 0, log: Path | None = None) -> None:
         self.db = db
         self.args = args
         self.port = port
+        self.log = log  # the server's stderr goes here when given
         self.proc: subprocess.Popen[str] | None = None
 
     def start(self) -> ServerProcess:
         cmd = [sys.executable, "-m", "net.server", "--port", str(self.port), "--db", str(self.db)]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        err = open(self.log, "a") if self.log is not None else None  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [*cmd, *FAST, *self.args], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+            [*cmd, *FAST, *self.args],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
         )
+        if err is not None:
+            err.close()  # the child has its own descriptor
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         m = re.search(r":(\d+)$", line.strip())

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from net.auth import CHAOSHAN, LIANZHONG, hand_deltas, title, valid_name
+from net.auth import (
+    CHAOSHAN,
+    LIANZHONG,
+    hand_deltas,
+    name_key,
+    name_problem,
+    title,
+    valid_name,
+)
 from net.protocol import PROTOCOL, decode_request, json_schema
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +55,17 @@ def test_good_names(name: str) -> None:
 @pytest.mark.parametrize("name", ["", " a", "a ", "a  b", "<b>", "x" * 17, "a\nb", None, 3])
 def test_bad_names(name: object) -> None:
     assert not valid_name(name)
+    assert name_problem(name) == "bad-name"
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\uffa0\u1160", " ", "\u200b\u200c", "A\u3164"])
+def test_invisible_names(name: str) -> None:
+    assert name_problem(name) == "invisible-name"
+
+
+def test_names_that_look_alike_compare_equal() -> None:
+    assert name_key("Ｍｅｉ") == name_key("MEI") == name_key("mei")
+    assert name_key("Mei") != name_key("Mel")
 
 
 def test_exported_schema_is_current() -> None:
