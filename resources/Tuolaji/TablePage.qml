@@ -176,11 +176,12 @@ FocusScope {
                     delegate: CardView { required property string modelData; code: modelData; width: 56; height: 81 }
                 }
             }
-            // the replay viewer shows every hand
+            // the replay viewer shows every hand, beside its seat and never over the trick
             Item {
+                objectName: "openHand"
                 visible: seatItem.pos !== 0 && seatItem.openCards.length > 0
-                x: [0, 1268 - width, 640 - width / 2, 12][seatItem.pos]
-                y: [0, 330, 152, 330][seatItem.pos]
+                x: [0, 1268 - width, 505 - width, 12][seatItem.pos]
+                y: [0, 330, 50, 330][seatItem.pos]
                 width: 46 + Math.max(0, seatItem.openCards.length - 1) * 9.5
                 height: 66
                 Repeater {
@@ -191,19 +192,75 @@ FocusScope {
         }
     }
 
-    Text {
-        id: messageLine
+    // what just happened (a failed throw, a refusal, a hint), on one line above the action
+    // bar, where the player looks; else why the selection cannot be played
+    Rectangle {
+        id: messageBox
+        objectName: "messageBox"
         readonly property string problem: page.table.myTurn ? page.table.playProblem : ""
-        text: page.table.message !== "" ? page.table.message : problem
-        visible: text !== ""
+        readonly property string text: page.table.message !== "" ? page.table.message : problem
+        visible: text !== "" && !resultPanel.visible
         anchors.horizontalCenter: parent.horizontalCenter
-        y: 452
-        width: 760
-        horizontalAlignment: Text.AlignHCenter
-        wrapMode: Text.WordWrap
-        maximumLineCount: 2
-        color: page.table.message === "" ? Theme.warn : Theme.text
-        font.pixelSize: 17
+        y: 450
+        z: 25
+        width: messageLine.width + 24
+        height: 34
+        radius: 8
+        color: "#e610261a"
+        border.color: page.table.message === "" ? Theme.warn : Theme.accent
+        Text {
+            id: messageLine
+            objectName: "messageLine"
+            anchors.centerIn: parent
+            width: Math.min(implicitWidth, 760)
+            text: messageBox.text
+            elide: Text.ElideRight
+            color: page.table.message === "" ? Theme.warn : Theme.text
+            font.pixelSize: 17
+        }
+    }
+
+    // whose turn: yours, said in words above your seat
+    Rectangle {
+        objectName: "turnPrompt"
+        visible: page.table.turnPrompt !== ""
+        x: 12
+        y: 398
+        width: 210
+        height: 38
+        radius: 19
+        color: Theme.accent
+        border.color: "#fff3c4"
+        border.width: 2
+        Text {
+            anchors.centerIn: parent
+            width: parent.width - 16
+            horizontalAlignment: Text.AlignHCenter
+            fontSizeMode: Text.HorizontalFit
+            minimumPixelSize: 14
+            text: page.table.turnPrompt
+            color: "#1b1b1b"
+            font.pixelSize: 18
+            font.bold: true
+        }
+        SequentialAnimation on opacity {
+            running: parent.visible && App.settings.flightMs > 0
+            loops: Animation.Infinite
+            NumberAnimation { to: 0.75; duration: 700 }
+            NumberAnimation { to: 1; duration: 700 }
+        }
+    }
+
+    // the bid standing (who, which cards), in the middle until play starts
+    Text {
+        objectName: "bidText"
+        visible: page.table.bidText !== ""
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 372
+        text: page.table.bidText
+        color: Theme.text
+        font.pixelSize: 20
+        font.bold: true
         style: Text.Outline
         styleColor: "#000000"
     }
@@ -244,23 +301,21 @@ FocusScope {
         font.pixelSize: 20
     }
 
-    // the kitty, for the dealer who buried it (held button)
-    Row {
-        visible: actionBar.showKitty
-        anchors.centerIn: trickArea
-        spacing: -30
-        Repeater {
-            model: page.table.buried
-            delegate: CardView { required property string modelData; code: modelData; width: 90; height: 130 }
-        }
+    // the last trick or the buried kitty, on demand, at the top left: never over the trick
+    PeekPanel {
+        objectName: "peekPanel"
+        x: 12
+        y: 52
+        z: 30
+        visible: page.table.peek !== ""
     }
 
-    // the card counter (记牌器), when switched on
+    // the card counter (记牌器), when switched on (the peek panel takes its place a while)
     CounterPanel {
         objectName: "counterPanel"
         x: 12
         y: 56
-        visible: App.settings.showCounter && page.table.counter.count > 0
+        visible: App.settings.showCounter && page.table.counter.count > 0 && page.table.peek === ""
     }
 
     // toggles at the top right: the counter, 托管, the room's chat; who is watching
@@ -335,9 +390,10 @@ FocusScope {
 
     ResultPanel {
         id: resultPanel
-        visible: page.table.result.title !== undefined && page.table.kind !== "replay"
+        // in the replay viewer, at the last step
+        visible: page.table.result.title !== undefined && (page.table.kind !== "replay" || page.table.replayStepNo === page.table.replaySteps - 1)
         anchors.horizontalCenter: parent.horizontalCenter
-        y: 70
+        y: 140
         onHome: page.leave()
     }
 
@@ -347,16 +403,11 @@ FocusScope {
         else if (event.key === Qt.Key_Space) page.table.toggleFocused()
         else if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) page.table.activate()
         else if (event.key === Qt.Key_Backspace) page.table.clearSelection()
-        else if (event.key === Qt.Key_L && !event.isAutoRepeat) page.table.setShowLastTrick(true)
+        else if (event.key === Qt.Key_L && !event.isAutoRepeat) page.table.togglePeek("last")
+        else if (event.key === Qt.Key_Escape && page.table.peek !== "") page.table.setPeek("")
         else if (event.key === Qt.Key_H) page.table.hint()
         else return
         event.accepted = true
-    }
-    Keys.onReleased: (event) => {
-        if (event.key === Qt.Key_L && !event.isAutoRepeat) {
-            page.table.setShowLastTrick(false)
-            event.accepted = true
-        }
     }
 
     component SmallToggle: Button {
