@@ -810,18 +810,19 @@ class TableViewModel(QObject):
         if not cards:
             self._set_message(self.tr("Select the cards to play"))
             return
+        # cleared first: what the play itself causes (a failed throw) is announced after
+        self._set_message("")
         if s.act(Play(s.seat, tuple(cards))):
             self._hint_reason = ""
-            self._set_message("")
 
     @Slot()
     def bury(self) -> None:
         s = self.session
         if s is None or s.seat is None:
             return
+        self._set_message("")
         if s.act(Bury(s.seat, tuple(self._hand.selected()))):
             self._fresh = Counter()
-            self._set_message("")
 
     @Slot(str)
     def bid(self, key: str) -> None:

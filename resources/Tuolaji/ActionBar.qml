@@ -36,6 +36,7 @@ Item {
         spacing: 8
         visible: bar.table.phase === "play" && bar.table.kind !== "replay"
         TableButton {
+            objectName: "playButton"
             visible: !bar.table.spectator
             primary: bar.table.myTurn && bar.table.playProblem === ""
             warning: bar.table.myTurn && bar.table.playProblem !== ""

@@ -101,15 +101,15 @@ Rectangle {
     Item {
         // the online turn clock at the seat to act: a ring that empties, and the seconds left
         objectName: "clock"
-        readonly property int left: seat.clock === undefined ? -1 : seat.clock
+        readonly property int secondsLeft: seat.clock === undefined ? -1 : seat.clock
         readonly property int total: Math.max(1, App.table.turnSeconds)
-        visible: left >= 0
+        visible: secondsLeft >= 0
         anchors.right: parent.right
         anchors.rightMargin: 6
         anchors.verticalCenter: parent.verticalCenter
         width: 44
         height: 44
-        onLeftChanged: ring.requestPaint()
+        onSecondsLeftChanged: ring.requestPaint()
         Canvas {
             id: ring
             anchors.fill: parent
@@ -122,8 +122,8 @@ Rectangle {
                 ctx.beginPath()
                 ctx.arc(c, c, c - 4, 0, 2 * Math.PI)
                 ctx.stroke()
-                var part = Math.max(0, Math.min(1, parent.left / parent.total))
-                ctx.strokeStyle = parent.left <= 5 ? "#ff5252" : "#f2c14e"
+                var part = Math.max(0, Math.min(1, parent.secondsLeft / parent.total))
+                ctx.strokeStyle = parent.secondsLeft <= 5 ? "#ff5252" : "#f2c14e"
                 ctx.beginPath()
                 ctx.arc(c, c, c - 4, -Math.PI / 2, -Math.PI / 2 + part * 2 * Math.PI)
                 ctx.stroke()
@@ -131,8 +131,8 @@ Rectangle {
         }
         Text {
             anchors.centerIn: parent
-            text: String(Math.max(0, parent.left))
-            color: parent.left <= 5 ? "#ff8a80" : "white"
+            text: String(Math.max(0, parent.secondsLeft))
+            color: parent.secondsLeft <= 5 ? "#ff8a80" : "white"
             font.pixelSize: 16
             font.bold: true
         }

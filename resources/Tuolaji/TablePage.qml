@@ -40,6 +40,7 @@ FocusScope {
 
     TrickArea {
         id: trickArea
+        objectName: "trickArea"
         x: 0
         y: 0
         width: 1280
@@ -390,6 +391,7 @@ FocusScope {
 
     ResultPanel {
         id: resultPanel
+        objectName: "resultPanel"
         // in the replay viewer, at the last step
         visible: page.table.result.title !== undefined && (page.table.kind !== "replay" || page.table.replayStepNo === page.table.replaySteps - 1)
         anchors.horizontalCenter: parent.horizontalCenter

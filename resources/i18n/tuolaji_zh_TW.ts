@@ -24,8 +24,24 @@
         <translation>所有輪次</translation>
     </message>
     <message>
+        <source>First step</source>
+        <translation>第一步</translation>
+    </message>
+    <message>
+        <source>Step back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Step forward</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Last step</source>
+        <translation>最後一步</translation>
     </message>
 </context>
 <context>
@@ -221,6 +237,25 @@
     </message>
 </context>
 <context>
+    <name>PeekPanel</name>
+    <message>
+        <source>Kitty (buried)</source>
+        <translation>底牌（已扣）</translation>
+    </message>
+    <message>
+        <source>Last trick</source>
+        <translation>上一輪</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>took the trick</source>
+        <translation>贏得這一輪</translation>
+    </message>
+</context>
+<context>
     <name>ReplaysPage</name>
     <message>
         <source>Replays</source>
@@ -370,13 +405,17 @@
 </context>
 <context>
     <name>SeatPanel</name>
-    <message numerus="yes">
-        <source>%n cards</source>
-        <translation><numerusform>%n 張</numerusform></translation>
-    </message>
     <message>
         <source>Level %1</source>
         <translation>打 %1</translation>
+    </message>
+    <message>
+        <source>1 card</source>
+        <translation>1 張</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 張</translation>
     </message>
     <message>
         <source>defender</source>
@@ -497,8 +536,12 @@
         <translation>減少動畫</translation>
     </message>
     <message>
-        <source>Finished trick stays (ms)</source>
-        <translation>一輪結束後停留（毫秒）</translation>
+        <source>Keep a finished trick on the table for</source>
+        <translation>出完的一輪在桌上停留</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>Your name</source>
@@ -698,10 +741,6 @@
         <comment>mark: 毙</comment>
         <translation>斃</translation>
     </message>
-    <message>
-        <source>Last trick</source>
-        <translation>上一輪</translation>
-    </message>
 </context>
 <context>
     <name>TrickList</name>
@@ -748,12 +787,36 @@
 <context>
     <name>TableViewModel</name>
     <message>
-        <source>%1's throw failed: the forced cards are played</source>
-        <translation>%1 甩牌失敗：改出被管住的牌</translation>
-    </message>
-    <message>
         <source>Nobody bid: the cards are dealt again</source>
         <translation>無人亮主，重新發牌</translation>
+    </message>
+    <message>
+        <source>Your throw %1 failed.</source>
+        <translation>你甩牌 %1 失敗。</translation>
+    </message>
+    <message>
+        <source>%2's throw %1 failed.</source>
+        <translation>%2 甩牌 %1 失敗。</translation>
+    </message>
+    <message>
+        <source>%1 beats %2 with %3.</source>
+        <translation>%1 用 %3 管住了 %2。</translation>
+    </message>
+    <message>
+        <source>Only %1 is played.</source>
+        <translation>只出 %1。</translation>
+    </message>
+    <message>
+        <source>Penalty: %1 points.</source>
+        <translation>罰 %1 分。</translation>
+    </message>
+    <message>
+        <source>Big joker</source>
+        <translation>大王</translation>
+    </message>
+    <message>
+        <source>Small joker</source>
+        <translation>小王</translation>
     </message>
     <message>
         <source>Seat %1</source>
@@ -782,6 +845,10 @@
     <message>
         <source>No trump</source>
         <translation>無主</translation>
+    </message>
+    <message>
+        <source>No trump: %1</source>
+        <translation>無主：%1</translation>
     </message>
     <message>
         <source>The defenders win</source>
@@ -883,6 +950,30 @@
         <source>Friend %1: not yet shown</source>
         <translation>朋友 %1：尚未出現</translation>
     </message>
+    <message>
+        <source>%1 bid %2</source>
+        <translation>%1 亮 %2</translation>
+    </message>
+    <message>
+        <source>Your turn: bury %1 cards</source>
+        <translation>輪到你：扣底 %1 張</translation>
+    </message>
+    <message>
+        <source>Your turn: call a friend</source>
+        <translation>輪到你：叫朋友</translation>
+    </message>
+    <message>
+        <source>Your turn: lead</source>
+        <translation>輪到你首家出牌</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>輪到你出牌</translation>
+    </message>
+    <message>
+        <source>Bid or pass</source>
+        <translation>亮主或不亮</translation>
+    </message>
 </context>
 <context>
     <name>OnlineViewModel</name>
@@ -912,6 +1003,22 @@
     <message>
         <source>Matches</source>
         <translation>整場比賽</translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation>打 %1</translation>
+    </message>
+    <message>
+        <source>The defenders win</source>
+        <translation>莊家方獲勝</translation>
+    </message>
+    <message>
+        <source>The attackers win</source>
+        <translation>抓分方獲勝</translation>
+    </message>
+    <message>
+        <source>Levels +%1</source>
+        <translation>升 %1 級</translation>
     </message>
     <message>
         <source>Random</source>
