@@ -8,7 +8,7 @@ Rectangle {
     property var table: App.table
     readonly property bool kitty: table.peek === "kitty"
     width: 480
-    height: column.implicitHeight + 20
+    height: column.implicitHeight + 16
     radius: 10
     color: "#ee10261a"
     border.color: Theme.accent
@@ -17,12 +17,12 @@ Rectangle {
     Column {
         id: column
         x: 12
-        y: 10
+        y: 8
         width: panel.width - 24
-        spacing: 6
+        spacing: 4
         Item {
             width: parent.width
-            height: 30
+            height: 28
             Text {
                 objectName: "peekTitle"
                 anchors.verticalCenter: parent.verticalCenter
@@ -35,39 +35,36 @@ Rectangle {
                 objectName: "peekClose"
                 anchors.right: parent.right
                 anchors.verticalCenter: parent.verticalCenter
-                implicitHeight: 30
+                implicitHeight: 28
                 implicitWidth: 44
                 text: "×"
                 Accessible.name: qsTr("Close")
                 onClicked: panel.table.setPeek("")
             }
         }
-        Repeater {
-            // the last trick, in seat order from the leader
-            model: panel.kitty ? null : panel.table.lastTrick
-            delegate: Row {
-                required property string name
-                required property var cards
-                required property bool winning
-                visible: cards.length > 0
-                spacing: 10
-                height: 40
-                Text {
-                    width: 130
-                    anchors.verticalCenter: parent.verticalCenter
-                    text: parent.name
-                    elide: Text.ElideRight
-                    color: parent.winning ? Theme.accent : Theme.text
-                    font.pixelSize: 15
-                    font.bold: parent.winning
-                }
-                MiniCards { cards: parent.cards }
-                Text {
-                    visible: parent.winning
-                    anchors.verticalCenter: parent.verticalCenter
-                    text: qsTr("took the trick")
-                    color: Theme.accent
-                    font.pixelSize: 14
+        Grid {
+            // the last trick, two plays a row, in seat order
+            visible: !panel.kitty
+            columns: 2
+            columnSpacing: 12
+            rowSpacing: 4
+            Repeater {
+                model: panel.kitty ? null : panel.table.lastTrick
+                delegate: Column {
+                    required property string name
+                    required property var cards
+                    required property bool winning
+                    width: (column.width - 12) / 2
+                    spacing: 2
+                    Text {
+                        width: parent.width
+                        text: parent.winning ? qsTr("%1 took the trick").arg(parent.name) : parent.name
+                        elide: Text.ElideRight
+                        color: parent.winning ? Theme.accent : Theme.text
+                        font.pixelSize: 14
+                        font.bold: parent.winning
+                    }
+                    MiniCards { cards: parent.cards }
                 }
             }
         }
@@ -79,10 +76,10 @@ Rectangle {
 
     component MiniCards: Row {
         property var cards: []
-        spacing: -14
+        spacing: -16
         Repeater {
             model: parent.cards
-            delegate: CardView { required property string modelData; code: modelData; width: 28; height: 40; accessibleName: modelData }
+            delegate: CardView { required property string modelData; code: modelData; width: 30; height: 43; accessibleName: modelData }
         }
     }
 }

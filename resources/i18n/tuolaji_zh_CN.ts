@@ -251,8 +251,8 @@
         <translation>关闭</translation>
     </message>
     <message>
-        <source>took the trick</source>
-        <translation>赢得这一轮</translation>
+        <source>%1 took the trick</source>
+        <translation>%1 赢得这一轮</translation>
     </message>
 </context>
 <context>

@@ -251,8 +251,8 @@
         <translation>關閉</translation>
     </message>
     <message>
-        <source>took the trick</source>
-        <translation>贏得這一輪</translation>
+        <source>%1 took the trick</source>
+        <translation>%1 贏得這一輪</translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,18 @@ def key(ui: Any, k: Qt.Key) -> None:
     QTest.keyClick(ui.window, k)
 
 
+def descendants(root: QQuickItem) -> list[QQuickItem]:
+    """The visible items under ``root`` (itself excluded)."""
+    out: list[QQuickItem] = []
+    stack = list(root.childItems())
+    while stack:
+        it = stack.pop()
+        if it.isVisible():
+            out.append(it)
+            stack.extend(it.childItems())
+    return out
+
+
 def texts(root: QQuickItem) -> list[str]:
     """The text of every visible Text item under ``root``."""
     out = []
