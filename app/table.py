@@ -283,13 +283,14 @@ class TableViewModel(QObject):
         self._was_my_turn = mine
 
     def _drop_stale_selection(self) -> None:
-        """A selection belongs to one turn: it goes when a trick ends, when a card of the
-        player's is played (by them or by auto-play), and when the phase or hand changes."""
+        """A selection belongs to one turn: it goes when the player's turn comes (what was
+        picked before it was picked blind), when a card of theirs is played (by them or by
+        auto-play), when a trick ends, and when the phase or the hand changes."""
         v = self._view
         key: tuple[Any, ...] = ()
         if v is not None:
             count = len(v.hand) if v.phase != "deal" else 0
-            key = (v.hand_no, v.phase, len(v.tricks), count)
+            key = (v.hand_no, v.phase, len(v.tricks), count, self._my_turn_now())
         if key == self._turn_key:
             return
         self._turn_key = key

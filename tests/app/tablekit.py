@@ -79,7 +79,7 @@ def texts(root: QQuickItem) -> list[str]:
         it = stack.pop()
         if not it.isVisible():
             continue
-        if it.metaObject().className().startswith("QQuickText") and it.property("text"):
+        if it.inherits("QQuickText") and it.property("text"):
             out.append(str(it.property("text")))
         stack.extend(it.childItems())
     return out
