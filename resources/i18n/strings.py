@@ -15,7 +15,7 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "Replays": ("牌局回放", "牌局回放"),
     "Settings": ("设置", "設定"),
     "Rules": ("规则", "規則"),
-    "‹ Back": ("‹ 返回", "‹ 返回"),
+    "← Back": ("← 返回", "← 返回"),
     "Home": ("主页", "主頁"),
     "Leave": ("离开", "離開"),
     # Setup
@@ -58,7 +58,7 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "Bidding": ("亮主", "亮主"),
     "No bid": ("无人亮主", "無人亮主"),
     "Levels": ("级数", "級數"),
-    "Kitty capture": ("抠底", "摳底"),
+    "Kitty capture": ("抠底", "扣底"),
     "Every 2 is trump": ("2 为常主", "2 為常主"),
     "Throw penalty": ("甩牌失败罚分", "甩牌失敗罰分"),
     "Points": ("总分", "總分"),
@@ -187,7 +187,7 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "Attackers' points: %1 (tricks %2)": ("抓分方得分：%1（牌面 %2）", "抓分方得分：%1（牌面 %2）"),
     "The attackers won the last trick: kitty %1 points ×%2": (
         "抓分方赢得最后一轮：抠底 %1 分 ×%2",
-        "抓分方贏得最後一輪：摳底 %1 分 ×%2",
+        "抓分方贏得最後一輪：扣底 %1 分 ×%2",
     ),
     "The kitty stays with the defenders (%1 points)": (
         "底牌归庄家方（%1 分）",

@@ -232,8 +232,8 @@
 <context>
     <name>PageHeader</name>
     <message>
-        <source>‹ Back</source>
-        <translation>‹ 返回</translation>
+        <source>← Back</source>
+        <translation>← 返回</translation>
     </message>
 </context>
 <context>

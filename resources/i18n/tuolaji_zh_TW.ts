@@ -232,8 +232,8 @@
 <context>
     <name>PageHeader</name>
     <message>
-        <source>‹ Back</source>
-        <translation>‹ 返回</translation>
+        <source>← Back</source>
+        <translation>← 返回</translation>
     </message>
 </context>
 <context>
@@ -302,7 +302,7 @@
     </message>
     <message>
         <source>The attackers won the last trick: kitty %1 points ×%2</source>
-        <translation>抓分方贏得最後一輪：摳底 %1 分 ×%2</translation>
+        <translation>抓分方贏得最後一輪：扣底 %1 分 ×%2</translation>
     </message>
     <message>
         <source>The kitty stays with the defenders (%1 points)</source>
@@ -1134,7 +1134,7 @@
     </message>
     <message>
         <source>Kitty capture</source>
-        <translation>摳底</translation>
+        <translation>扣底</translation>
     </message>
     <message>
         <source>Every 2 is trump</source>
