@@ -160,7 +160,7 @@ FocusScope {
             SeatPanel {
                 x: seatItem.panelPos.x
                 y: seatItem.panelPos.y
-                width: seatItem.pos === 0 ? 210 : 250
+                width: 250
                 height: seatItem.pos === 0 ? 90 : 84
                 seat: seatItem.seatData
                 showBacks: seatItem.pos !== 0
@@ -170,7 +170,7 @@ FocusScope {
             Row {
                 visible: seatItem.bidCards.length > 0
                 spacing: -30
-                x: [230, 1038 - 120, 525 + 240, 252][seatItem.pos]
+                x: [270, 1038 - 120, 525 + 240, 252][seatItem.pos]
                 y: [444, 230, 50, 230][seatItem.pos]
                 Repeater {
                     model: seatItem.bidCards
@@ -213,7 +213,7 @@ FocusScope {
             id: messageLine
             objectName: "messageLine"
             anchors.centerIn: parent
-            width: Math.min(implicitWidth, 760)
+            width: Math.min(implicitWidth, 690)
             text: messageBox.text
             elide: Text.ElideRight
             color: page.table.message === "" ? Theme.warn : Theme.text
@@ -356,29 +356,37 @@ FocusScope {
         }
     }
     ChatPanel {
+        // below the right seat, right of the action bar: no seat or button under it
+        objectName: "chatPanel"
         visible: page.online && page.showChat
-        x: 918
-        y: 120
-        width: 350
-        height: 300
+        x: 1000
+        y: 340
+        width: 268
+        height: 194
         z: 30
     }
     Rectangle {
-        // reconnect banner, online
+        // reconnect banner, online: in the middle of the table, between the trick's slots
+        objectName: "reconnectBanner"
         visible: page.online && App.online.banner !== ""
-        width: parent.width
-        height: 30
-        y: 46
+        anchors.horizontalCenter: parent.horizontalCenter
+        width: bannerText.implicitWidth + 32
+        height: 34
+        y: 288
         z: 40
+        radius: 17
         color: "#8d6e00"
-        Text { anchors.centerIn: parent; text: App.online.banner; color: "white"; font.pixelSize: 15 }
+        border.color: "#ffe082"
+        Text { id: bannerText; anchors.centerIn: parent; text: App.online.banner; color: "white"; font.pixelSize: 16; font.bold: true }
     }
 
     TrickList {
+        // under the toggles at the top right, above the action bar
         objectName: "trickList"
         visible: actionBar.showTricks
         anchors.horizontalCenter: parent.horizontalCenter
-        y: 50
+        y: 92
+        height: 390
         z: 35
         onClose: actionBar.showTricks = false
     }
