@@ -66,6 +66,7 @@ class TableViewModel(QObject):
     yourTurn = Signal()  # the player has something to do now (and had not a moment ago)
     counterChanged = Signal()
     peekChanged = Signal()
+    mySlotChanged = Signal()  # the player's own play came onto the table, or went
 
     def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -126,6 +127,7 @@ class TableViewModel(QObject):
         self._sweeping = False
         self._trick_points = 0
         self._holding = False
+        self._my_slot = False  # the player's play is on the table
         self._peek = ""  # "last" (the last trick) or "kitty" (the buried cards) while shown
         self._fresh: Counter[Card] = Counter()
         # a failed throw's cards, back in the hand until the next play; pending: not yet shown
@@ -529,6 +531,10 @@ class TableViewModel(QObject):
         winner: int | None = None,
     ) -> None:
         self._trick.set_rows(self._slot_rows(plays, leader, winner))
+        mine = any(seat == self._me() for seat, _ in plays)
+        if mine != self._my_slot:
+            self._my_slot = mine
+            self.mySlotChanged.emit()
 
     def _slot_rows(
         self,
@@ -1180,6 +1186,7 @@ class TableViewModel(QObject):
     trickPoints = Property(int, _trick_points_prop, notify=trickChanged)
     showLastTrick = Property(bool, lambda self: self._peek == "last", notify=peekChanged)
     peek = Property(str, lambda self: self._peek, notify=peekChanged)
+    myPlayShown = Property(bool, lambda self: self._my_slot, notify=mySlotChanged)
     bidText = Property(str, _bid_text, notify=changed)
     turnPrompt = Property(str, _turn_prompt, notify=changed)
     turnSeconds = Property(  # the online turn clock's length, for its ring

@@ -27,10 +27,19 @@ FocusScope {
         onLeave: page.leave()
     }
 
-    // the attackers' captured point cards, under the points in the top bar (squeezed to fit)
+    // the attackers' captured point cards, labelled, right of the top seat (squeezed to fit)
+    Text {
+        objectName: "capturedLabel"
+        visible: page.table.capturedCards.length > 0
+        x: 790
+        y: 52
+        text: qsTr("Points taken by the attackers")
+        color: Theme.dim
+        font.pixelSize: 14
+    }
     Row {
         x: 790
-        y: 54
+        y: 74
         spacing: Math.min(-16, (210 - 30 * page.table.capturedCards.length) / Math.max(1, page.table.capturedCards.length - 1))
         Repeater {
             model: page.table.capturedCards
@@ -41,6 +50,7 @@ FocusScope {
     TrickArea {
         id: trickArea
         objectName: "trickArea"
+        z: 5  // a play flies in over its seat's panel, not from under it
         x: 0
         y: 0
         width: 1280
@@ -193,19 +203,21 @@ FocusScope {
         }
     }
 
-    // what just happened (a failed throw, a refusal, a hint), on one line above the action
-    // bar, where the player looks; else why the selection cannot be played
+    // what just happened (a failed throw, a refusal, a hint) where the player looks: on one
+    // line above the action bar, or, while the player's own play is on the table there,
+    // beside it (right of it, under the right-hand play); else why the selection cannot go
     Rectangle {
         id: messageBox
         objectName: "messageBox"
         readonly property string problem: page.table.myTurn ? page.table.playProblem : ""
         readonly property string text: page.table.message !== "" ? page.table.message : problem
+        readonly property bool beside: page.table.myPlayShown
         visible: text !== "" && !resultPanel.visible
-        anchors.horizontalCenter: parent.horizontalCenter
-        y: 450
+        x: beside ? 724 : (page.width - width) / 2
+        y: beside ? 384 : 450
         z: 25
         width: messageLine.width + 24
-        height: 34
+        height: messageLine.height + 12
         radius: 8
         color: "#e610261a"
         border.color: page.table.message === "" ? Theme.warn : Theme.accent
@@ -213,11 +225,13 @@ FocusScope {
             id: messageLine
             objectName: "messageLine"
             anchors.centerIn: parent
-            width: Math.min(implicitWidth, 690)
+            width: messageBox.beside ? 250 : Math.min(implicitWidth, 690)
             text: messageBox.text
+            wrapMode: messageBox.beside ? Text.WordWrap : Text.NoWrap
+            maximumLineCount: messageBox.beside ? 4 : 1
             elide: Text.ElideRight
             color: page.table.message === "" ? Theme.warn : Theme.text
-            font.pixelSize: 17
+            font.pixelSize: messageBox.beside ? 16 : 17
         }
     }
 
@@ -279,6 +293,7 @@ FocusScope {
 
     ActionBar {
         id: actionBar
+        z: 21  // over the cards in flight (the deal, the kitty, a throw pulled back)
         anchors.horizontalCenter: parent.horizontalCenter
         y: 488
     }

@@ -146,7 +146,7 @@ Item {
         visible: pullAnim.running
         width: area.cardWidth + Math.max(0, cards.length - 1) * 26
         height: area.cardHeight
-        readonly property point from: Qt.point(area.width / 2 + area.slotCentres[pos].x - width / 2, area.height / 2 + area.slotCentres[pos].y - area.cardHeight * 0.35 - height / 2)
+        readonly property point from: Qt.point(area.width / 2 + area.slotCentres[pos].x - width / 2, area.height / 2 + area.slotCentres[pos].y - area.cardHeight * 0.6 - height / 2)
         readonly property point to: Qt.point(area.width / 2 + area.seatOrigins[pos].x - width / 2, area.height / 2 + area.seatOrigins[pos].y - height / 2)
         x: from.x + (to.x - from.x) * t
         y: from.y + (to.y - from.y) * t

@@ -164,6 +164,7 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "Your turn: call a friend": ("轮到你：叫朋友", "輪到你：叫朋友"),
     "Bid or pass": ("亮主或不亮", "亮主或不亮"),
     "Kitty (buried)": ("底牌（已扣）", "底牌（已扣）"),
+    "Points taken by the attackers": ("抓分方已得分牌", "抓分方已得分牌"),
     "%1 took the trick": ("%1 赢得这一轮", "%1 贏得這一輪"),
     "First step": ("第一步", "第一步"),
     "Step back": ("上一步", "上一步"),

@@ -669,6 +669,10 @@
 <context>
     <name>TablePage</name>
     <message>
+        <source>Points taken by the attackers</source>
+        <translation>抓分方已得分牌</translation>
+    </message>
+    <message>
         <source>You are watching: no hand is shown</source>
         <translation>觀戰中：看不到任何人的手牌</translation>
     </message>

@@ -3,15 +3,14 @@ and bring an offline hand to the moment a test needs."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
 
+from app import screenshots as shots
 from app.screenshots import human_step, select, wait_until
-from engine.leads import check_lead
 from engine.rules import preset
 
 
@@ -92,43 +91,9 @@ def my_turn(table: Any) -> bool:
     return v.phase != "deal" or "pass-bid" in v.actions
 
 
-def failing_throw(table: Any) -> list[str] | None:
-    """A throw from the player's hand that the rules will refuse to let stand, or None."""
-    hand = table.session.match.hand
-    v = table.session.view
-    me = table.session.seat
-    mine = hand.hands[me]
-    others = [hand.hands[s] for s in range(4) if s != me]
-    by_suit: dict[str, list[str]] = {}
-    for c in sorted(mine.elements(), key=v.trumps.position, reverse=True):
-        by_suit.setdefault(v.trumps.suit(c), []).append(c)
-    for cards in by_suit.values():
-        distinct = list(dict.fromkeys(cards))
-        if len(distinct) < 2:
-            continue
-        play = [distinct[0], distinct[-1]]  # the suit's best and worst: two singles
-        lead = check_lead(Counter(mine), play, v.trumps, v.rules, others)
-        if lead.attempted is not None:
-            return play
-    return None
-
-
 def to_failed_throw(ui: Any, seeds: range = range(1, 40)) -> list[str]:
-    """Play offline hands at instant speed until the player leads and holds a throw that fails;
-    returns that throw (not yet played)."""
-    table = ui.table
-    for seed in seeds:
-        ui.app.start_rules(preset("classic"), seat=0, seed=seed)
-        while table.phase != "done":
-            if not wait_until(lambda: my_turn(table) or table.phase == "done", 30):
-                break
-            v = table.session.view
-            if v.phase == "play" and "play" in v.actions and not v.trick:
-                throw = failing_throw(table)
-                if throw is not None:
-                    return throw
-            human_step(table, bid=True)
-    raise AssertionError("no failing throw found")
+    """Offline hands until the player leads holding a throw that fails (not yet played)."""
+    return shots.to_failed_throw(ui.app, seeds)
 
 
 def play_until(ui: Any, pred: Any, seed: int, bid: bool = True) -> None:

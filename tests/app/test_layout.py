@@ -4,6 +4,7 @@ window. Cards are pictures that overlap by design (a fan, a trick) and are not c
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,9 +13,10 @@ from PySide6.QtCore import QRectF
 from PySide6.QtQml import QQmlExpression, qmlContext
 from PySide6.QtQuick import QQuickItem
 
-from app.online import OnlineSession
+from app.screenshots import ShownOnline
+from app.session import ReplaySession, list_records
+from engine.rules import preset
 from tests.app.tablekit import (
-    human_step,
     my_turn,
     play_until,
     select,
@@ -33,13 +35,6 @@ INTERACTIVE = (
 )
 # Qt's alignment flags
 LEFT, RIGHT, HCENTER, TOP, BOTTOM, VCENTER = 0x1, 0x2, 0x4, 0x20, 0x40, 0x80
-
-
-class _Shown(OnlineSession):
-    """An online seat shown from a real view, without a connection behind it."""
-
-    def close(self) -> None:
-        self._closed = True
 
 
 def _text_rect(it: QQuickItem) -> QRectF:
@@ -178,7 +173,7 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     table = ui.table
     # the deal's end: bid buttons naming their cards, a bid on the table
     for seed in range(1, 30):
-        ui.app.start_rules(__import__("engine.rules").rules.preset("classic"), seat=0, seed=seed)
+        ui.app.start_rules(preset("classic"), seat=0, seed=seed)
         qtbot.waitUntil(lambda: my_turn(table), timeout=20000)
         if any(r["allowed"] for r in table.bidOptions.rows()) and table.bidText:
             break
@@ -209,10 +204,9 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     for bar in bars:
         bar.setProperty("showTricks", False)
     # online: the turn clock, the chat open, the reconnect banner
-    online = _Shown(None, "r1", 0)
+    online = ShownOnline(None, "r1", 0)
     online.view, online.clock, online.names = table.session.view, 30, ["Ann", "Bo", "Cy", "Di"]
     ui.app.set_session(online)
-    ui.window.setProperty("showChat", True)
     for page in ui.window.findChildren(QQuickItem):
         if page.property("showChat") is not None:
             page.setProperty("showChat", True)
@@ -225,9 +219,7 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     # a replay, mid-trick and at its end
     ui.app.leaveTable()
     ui.app.refreshRecords()
-    from app.session import ReplaySession, list_records
-
-    record = __import__("json").loads(list_records()[0].read_text())
+    record = json.loads(list_records()[0].read_text())
     ui.app.set_session(ReplaySession(record))
     ui.window.setProperty("screen", "table")
     while len(table.session.view.trick) < 3:
@@ -248,7 +240,6 @@ def test_the_table_in_each_state_at_three_sizes(laid_out: Any, qtbot: Any) -> No
     wrong: list[str] = []
     states = []
     for state in _table_states(ui, qtbot):
-        print("state:", state, flush=True)
         states.append(state)
         wait_until(lambda: False, 0.1)
         wrong += check(ui, qtbot, state)
