@@ -282,6 +282,7 @@ def _trust_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
     shot("trust-last-trick")
     table.setPeek("")
 
+    app_vm.online.set_state("offline")  # no reconnect banner left from the online pictures
     online = ShownOnline(None, "shots", 0)
     online.view, online.clock = table.session.view, 30
     online.names = ["Ann", "Mei", "Bo", "Lin"]

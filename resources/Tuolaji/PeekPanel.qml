@@ -79,7 +79,7 @@ Rectangle {
         spacing: -16
         Repeater {
             model: parent.cards
-            delegate: CardView { required property string modelData; code: modelData; width: 30; height: 43; accessibleName: modelData }
+            delegate: CardView { required property string modelData; code: modelData; width: 26; height: 37; accessibleName: modelData }
         }
     }
 }

@@ -89,7 +89,7 @@ Rectangle {
             Badge { visible: seat.friend === true; label: qsTr("Friend"); tint: "#ba68c8" }
             Badge { visible: seat.trustee === true; label: qsTr("Auto", "badge: 托管"); tint: "#90a4ae" }
             Text {
-                text: seat.thinking ? qsTr("thinking…") : seat.passed ? qsTr("no bid") : ""
+                text: seat.thinking ? qsTr("thinking…") : seat.passed && !seat.bidder ? qsTr("no bid") : ""
                 color: Theme.accent
                 font.pixelSize: 14
                 font.italic: true

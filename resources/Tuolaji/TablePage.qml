@@ -415,6 +415,7 @@ FocusScope {
     ResultPanel {
         id: resultPanel
         objectName: "resultPanel"
+        z: 30
         // in the replay viewer, at the last step
         visible: page.table.result.title !== undefined && (page.table.kind !== "replay" || page.table.replayStepNo === page.table.replaySteps - 1)
         anchors.horizontalCenter: parent.horizontalCenter
