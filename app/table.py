@@ -107,7 +107,7 @@ class TableViewModel(QObject):
         self._clock_timer = QTimer(self)
         self._clock_timer.setInterval(1000)
         self._clock_timer.timeout.connect(self._sync_seats)
-        self._bids = RowsModel(("label", "count", "allowed", "suit", "red", "cards", "name"), self)
+        self._bids = RowsModel(("label", "count", "allowed", "suit", "red", "cards"), self)
         self._trick.set_rows(_empty_slots(0))
         self._last.set_rows(_empty_slots(0))
         self._view: View | None = None
@@ -271,6 +271,8 @@ class TableViewModel(QObject):
         s = self.session
         self._view = s.view if s is not None else None
         self._drop_stale_selection()
+        if self._phase() != "play":
+            self._set_peek("")  # a look back belongs to the play of this hand
         self._sync_hand()
         self._sync_seats()
         self._sync_trick()
@@ -644,7 +646,6 @@ class TableViewModel(QObject):
                     "suit": key,
                     "red": key in "HD",
                     "cards": list(cards or ()),
-                    "name": name,
                 }
             )
         self._bids.set_rows(rows)
@@ -721,7 +722,6 @@ class TableViewModel(QObject):
         if what != self._peek:
             self._peek = what
             self.peekChanged.emit()
-            self.trickChanged.emit()
 
     # == verbs (QML) ======================================================================
     @Slot(int)
@@ -861,10 +861,6 @@ class TableViewModel(QObject):
     def nextHand(self) -> None:
         if self.session is not None:
             self.session.next_hand()
-
-    @Slot(bool)
-    def setShowLastTrick(self, show: bool) -> None:
-        self.setPeek("last" if show else "")
 
     @Slot(str)
     def setPeek(self, what: str) -> None:
@@ -1184,7 +1180,6 @@ class TableViewModel(QObject):
     sweeping = Property(bool, lambda self: self._sweeping, notify=trickChanged)
     sweepPos = Property(int, lambda self: self._sweep_winner_pos(), notify=trickChanged)
     trickPoints = Property(int, _trick_points_prop, notify=trickChanged)
-    showLastTrick = Property(bool, lambda self: self._peek == "last", notify=peekChanged)
     peek = Property(str, lambda self: self._peek, notify=peekChanged)
     myPlayShown = Property(bool, lambda self: self._my_slot, notify=mySlotChanged)
     bidText = Property(str, _bid_text, notify=changed)

@@ -15,7 +15,7 @@ Item {
         property bool canPass: false
         property var calls: []
         property TestRows bidOptions: TestRows {
-            roles: ["label", "count", "allowed", "suit", "red", "cards", "name"]
+            roles: ["label", "count", "allowed", "suit", "red", "cards"]
         }
         function bid(suit) { calls = calls.concat(["bid " + suit]) }
         function passBid() { calls = calls.concat(["pass"]) }
@@ -35,11 +35,11 @@ Item {
             mock.calls = []
             mock.canPass = false
             mock.bidOptions.setRows([
-                { label: "♠", count: 0, allowed: false, suit: "S", red: false, cards: [], name: "♠" },
-                { label: "2♥ 2♥", count: 2, allowed: true, suit: "H", red: true, cards: ["2H", "2H"], name: "♥" },
-                { label: "2♣", count: 1, allowed: true, suit: "C", red: false, cards: ["2C"], name: "♣" },
-                { label: "♦", count: 0, allowed: false, suit: "D", red: true, cards: [], name: "♦" },
-                { label: "No trump", count: 0, allowed: false, suit: "N", red: false, cards: [], name: "No trump" }
+                { label: "♠", count: 0, allowed: false, suit: "S", red: false, cards: [] },
+                { label: "2♥ 2♥", count: 2, allowed: true, suit: "H", red: true, cards: ["2H", "2H"] },
+                { label: "2♣", count: 1, allowed: true, suit: "C", red: false, cards: ["2C"] },
+                { label: "♦", count: 0, allowed: false, suit: "D", red: true, cards: [] },
+                { label: "No trump", count: 0, allowed: false, suit: "N", red: false, cards: [] }
             ])
             tryVerify(function () { return button("N") !== null && button("N").x > 0 })  // laid out
         }
