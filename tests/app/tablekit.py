@@ -96,10 +96,10 @@ def to_failed_throw(ui: Any, seeds: range = range(1, 40)) -> list[str]:
     return shots.to_failed_throw(ui.app, seeds)
 
 
-def play_until(ui: Any, pred: Any, seed: int, bid: bool = True) -> None:
+def play_until(ui: Any, pred: Any, seed: int, bid: bool = True, rules: str = "classic") -> None:
     """An offline hand at instant speed, the player acting, until ``pred()``."""
     table = ui.table
-    ui.app.start_rules(preset("classic"), seat=0, seed=seed)
+    ui.app.start_rules(preset(rules), seat=0, seed=seed)
     while not pred():
         assert table.phase != "done", "the hand ended first"
         assert wait_until(lambda: my_turn(table) or pred() or table.phase == "done", 30)

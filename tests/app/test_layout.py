@@ -17,6 +17,7 @@ from app.screenshots import ShownOnline
 from app.session import ReplaySession, list_records
 from engine.rules import preset
 from tests.app.tablekit import (
+    human_step,
     my_turn,
     play_until,
     select,
@@ -183,6 +184,17 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
         if any(r["allowed"] for r in table.bidOptions.rows()) and table.bidText:
             break
     yield "bidding"
+    # a friend game: the dealer calls a friend, then plays with the call shown
+    for seed in range(1, 40):
+        play_until(
+            ui, lambda: table.phase in ("call-friend", "play"), seed=seed, rules="find-friend"
+        )
+        if "call-friend" in table.actions:
+            break
+    yield "calling a friend"
+    human_step(table)
+    qtbot.waitUntil(lambda: table.friendText != "", timeout=10000)
+    yield "friend game, playing"
     # burying, as the dealer
     throw = to_failed_throw(ui)
     yield "following or leading, my turn"
