@@ -188,9 +188,12 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
     saved_language = settings.language
     for lang in ("en", "zh_CN"):
         settings.language = lang
-        _trust_shots(
-            app_vm, window, lambda name, s=("" if lang == "en" else "." + lang): shot(name + s)
-        )
+        suffix = "" if lang == "en" else "." + lang
+
+        def trust_shot(name: str, suffix: str = suffix) -> None:
+            shot(name + suffix)
+
+        _trust_shots(app_vm, window, trust_shot)
     settings.language = saved_language
     app_vm.set_session(None)
     settings.speed = saved_speed

@@ -477,7 +477,7 @@ class App(QObject):
     def _record_result(self, rec: dict[str, Any]) -> str:
         """The replay list's line on a hand: its level, who won and the levels gained."""
         events = rec.get("events", [])
-        start = next((e for e in events if e.get("type") == "hand-start"), {})
+        start: dict[str, Any] = next((e for e in events if e.get("type") == "hand-start"), {})
         end = next((e for e in events if e.get("type") == "hand-end"), None)
         parts = [self.tr("Level %1").replace("%1", rank_text(str(start.get("level", "2"))))]
         if end is not None:
