@@ -106,7 +106,7 @@ FocusScope {
             checked: App.settings.reduceMotion
             onToggled: App.settings.reduceMotion = checked
         }
-        Label2 { text: qsTr("Keep a finished trick on the table for") }
+        Label2 { text: qsTr("Keep each trick for") }
         SpinBox {
             // in tenths of a second, shown as seconds ("1.5 s")
             objectName: "trickHoldBox"

@@ -46,7 +46,7 @@ TRANSLATIONS: dict[str, tuple[str, str]] = {
     "Medium": ("中", "中"),
     "Large": ("大", "大"),
     "Reduce motion": ("减少动画", "減少動畫"),
-    "Keep a finished trick on the table for": ("出完的一轮在桌上停留", "出完的一輪在桌上停留"),
+    "Keep each trick for": ("每轮出完后停留", "每輪出完後停留"),
     "%1 s": ("%1 秒", "%1 秒"),
     "Your name": ("你的名字", "你的名字"),
     "Preview": ("预览", "預覽"),

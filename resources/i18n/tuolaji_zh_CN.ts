@@ -536,8 +536,8 @@
         <translation>减少动画</translation>
     </message>
     <message>
-        <source>Keep a finished trick on the table for</source>
-        <translation>出完的一轮在桌上停留</translation>
+        <source>Keep each trick for</source>
+        <translation>每轮出完后停留</translation>
     </message>
     <message>
         <source>%1 s</source>

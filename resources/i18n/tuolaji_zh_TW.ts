@@ -536,8 +536,8 @@
         <translation>減少動畫</translation>
     </message>
     <message>
-        <source>Keep a finished trick on the table for</source>
-        <translation>出完的一輪在桌上停留</translation>
+        <source>Keep each trick for</source>
+        <translation>每輪出完後停留</translation>
     </message>
     <message>
         <source>%1 s</source>

@@ -42,8 +42,9 @@ LEFT, RIGHT, HCENTER, TOP, BOTTOM, VCENTER = 0x1, 0x2, 0x4, 0x20, 0x40, 0x80
 def _text_rect(it: QQuickItem) -> QRectF:
     """The part of a Text item that holds its text (a wide Text centres a short line)."""
     w, h = it.width(), it.height()
-    cw = min(w, float(it.property("contentWidth"))) if w > 0 else it.implicitWidth()
-    ch = min(h, float(it.property("contentHeight"))) if h > 0 else it.implicitHeight()
+    # what is painted: an elided or wrapped text stays inside, an unwrapped one runs over
+    cw = float(it.property("contentWidth")) if w > 0 else it.implicitWidth()
+    ch = float(it.property("contentHeight")) if h > 0 else it.implicitHeight()
     ha, va = _enum(it, "effectiveHorizontalAlignment"), _enum(it, "verticalAlignment")
     dx = (w - cw) if ha & RIGHT else (w - cw) / 2 if ha & HCENTER else 0
     dy = (h - ch) if va & BOTTOM else (h - ch) / 2 if va & VCENTER else 0

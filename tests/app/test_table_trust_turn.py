@@ -113,7 +113,7 @@ def test_a_finished_trick_stays_long_enough_to_read(ui, qtbot) -> None:
     qtbot.waitUntil(lambda: bool(items(ui, "trickHoldBox")))
     box = item(ui, "trickHoldBox")
     assert box.property("displayText") == "1.5 s"
-    assert "Keep a finished trick on the table for" in texts(ui.window.contentItem())
+    assert "Keep each trick for" in texts(ui.window.contentItem())
     ui.settings.trickHold = 2000
     qtbot.waitUntil(lambda: box.property("displayText") == "2.0 s")
     ui.settings.trickHold = 1500
