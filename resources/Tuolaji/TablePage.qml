@@ -281,10 +281,12 @@ FocusScope {
     }
 
     Text {
+        // the called friend, at the top right under the toggles (clear of the chat below)
+        objectName: "friendText"
         visible: page.table.friendText !== ""
-        x: 1058
-        y: 460
-        width: 210
+        x: 1096
+        y: 112
+        width: 172
         wrapMode: Text.WordWrap
         text: page.table.friendText
         color: Theme.text

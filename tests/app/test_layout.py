@@ -152,7 +152,7 @@ def check(ui: Any, qtbot: Any, state: str) -> list[str]:
     return out
 
 
-SCREENS = ("home", "setup", "settings", "rules", "replays", "stats", "lobby", "watch")
+SCREENS = ("home", "setup", "settings", "rules", "replays", "stats", "lobby", "watch", "room")
 
 
 @pytest.fixture
