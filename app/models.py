@@ -72,12 +72,24 @@ class RowsModel(QAbstractListModel):
 
 
 class HandModel(RowsModel):
-    """The player's cards. Roles: uid, card, slot, gaps, picked, fromKitty, isTrump, legal, name.
+    """The player's cards. Roles: uid, card, slot, gaps, picked, fromKitty, returned (a failed
+    throw's cards, back in the hand), isTrump, legal, name.
 
     (Role names differ from CardView's own properties so delegates can bind them by name.)
     """
 
-    ROLES = ("uid", "card", "slot", "gaps", "picked", "fromKitty", "isTrump", "legal", "name")
+    ROLES = (
+        "uid",
+        "card",
+        "slot",
+        "gaps",
+        "picked",
+        "fromKitty",
+        "returned",
+        "isTrump",
+        "legal",
+        "name",
+    )
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(self.ROLES, parent)
@@ -135,7 +147,9 @@ class HandModel(RowsModel):
                 uid = self._next_uid
                 self._next_uid += 1
                 row = {"uid": uid, "card": card, "slot": slot, "gaps": gaps_at[slot]}
-                row.update({"picked": False, "fromKitty": False, **info(card, uid)})
+                row.update(
+                    {"picked": False, "fromKitty": False, "returned": False, **info(card, uid)}
+                )
                 self._rows.append(row)
             self.endInsertRows()
         if gone or new:

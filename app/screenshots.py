@@ -5,6 +5,7 @@ The player's moves are made through the table's view-model, as clicks would make
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -13,9 +14,18 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEventLoop
 
+from app.online import OnlineSession
+from app.session import ReplaySession, list_records
+from engine.leads import check_lead
 from engine.rules import preset
 
 SHOTS = (
+    "trust-bid",
+    "trust-throw",
+    "trust-throw-800x600",
+    "trust-last-trick",
+    "trust-online-clock",
+    "trust-replay-end",
     "home",
     "setup",
     "settings",
@@ -176,6 +186,17 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
         wait_until(lambda: table.phase == "play" and len(table.session.view.trick) >= 2, 60)
         shot("spectator")
     app_vm.set_session(None)
+    saved_language = settings.language
+    for lang in ("en", "zh_CN"):
+        settings.language = lang
+        suffix = "" if lang == "en" else "." + lang
+
+        def trust_shot(name: str, suffix: str = suffix) -> None:
+            shot(name + suffix)
+
+        _trust_shots(app_vm, window, trust_shot)
+    settings.language = saved_language
+    app_vm.set_session(None)
     settings.speed = saved_speed
     window.setProperty("screen", "home")
     return 0
@@ -186,6 +207,109 @@ def _help_shot(window: Any, shot: Callable[[str], None]) -> None:
     window.setProperty("helpShown", True)
     shot("help")
     window.setProperty("helpShown", False)
+
+
+class ShownOnline(OnlineSession):
+    """An online seat shown from a real view with no connection behind it (the pictures and
+    the layout test show the online table's parts: its clock, its chat, its banner)."""
+
+    def close(self) -> None:
+        self._closed = True
+
+
+def failing_throw(table: Any) -> list[str] | None:
+    """A throw from the player's hand (their best and worst card of a suit) that the rules
+    will not let stand, judged against the other hands; None when there is none."""
+    hand = table.session.match.hand
+    v = table.session.view
+    me = table.session.seat
+    mine = hand.hands[me]
+    others = [hand.hands[s] for s in range(4) if s != me]
+    by_suit: dict[str, list[str]] = {}
+    for c in sorted(mine.elements(), key=v.trumps.position, reverse=True):
+        by_suit.setdefault(v.trumps.suit(c), []).append(c)
+    for cards in by_suit.values():
+        distinct = list(dict.fromkeys(cards))
+        if len(distinct) < 2:
+            continue
+        play = [distinct[0], distinct[-1]]
+        if check_lead(Counter(mine), play, v.trumps, v.rules, others).attempted is not None:
+            return play
+    return None
+
+
+def to_failed_throw(app_vm: Any, seeds: range = range(1, 40)) -> list[str]:
+    """Offline hands at instant speed until the player leads holding a throw that fails;
+    returns that throw, not yet played."""
+    table = app_vm.table
+    app_vm.settings.speed = "instant"
+    for seed in seeds:
+        app_vm.start_rules(preset("classic"), seat=0, seed=seed)
+        while table.phase != "done":
+            if not wait_until(lambda: _me_to_act(table) or table.phase == "done", 30):
+                break
+            v = table.session.view
+            if v.phase == "play" and "play" in v.actions and not v.trick:
+                throw = failing_throw(table)
+                if throw is not None:
+                    return throw
+            human_step(table, bid=True)
+    raise RuntimeError("no failing throw found")
+
+
+def _trust_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
+    """Issue #13's moments: a bid standing, a failed throw's message (also at 800×600), the
+    last trick on demand, the online turn clock, a replay at its last step."""
+    table = app_vm.table
+    settings = app_vm.settings
+    settings.speed = "instant"
+    for seed in range(1, 60):  # the deal's end: someone has bid, and the player may overcall
+        app_vm.start_rules(preset("classic"), seat=0, seed=seed)
+        wait_until(lambda: _me_to_act(table), 20)
+        bids = [r for r in table.bidOptions.rows() if r["allowed"]]
+        if bids and table.phase == "deal" and table.bidText:
+            break
+    shot("trust-bid")
+
+    throw = to_failed_throw(app_vm)
+    select(table, throw)
+    settings.speed = "normal"  # the others wait a moment: the forced card is still alone
+    table.play()
+    shot("trust-throw")
+    window.resize(800, 600)
+    shot("trust-throw-800x600")
+    window.resize(1280, 720)
+    settings.speed = "instant"
+
+    def following() -> bool:
+        v = table.session.view
+        return _me_to_act(table) and v.phase == "play" and bool(v.trick) and bool(v.tricks)
+
+    while table.phase == "play" and not following():
+        wait_until(lambda: _me_to_act(table) or table.phase != "play", 20)
+        if not following():
+            human_step(table)
+    table.setPeek("last")
+    shot("trust-last-trick")
+    table.setPeek("")
+
+    app_vm.online.set_state("offline")  # no reconnect banner left from the online pictures
+    online = ShownOnline(None, "shots", 0)
+    online.view, online.clock = table.session.view, 30
+    online.names = ["Ann", "Mei", "Bo", "Lin"]
+    app_vm.set_session(online)
+    shot("trust-online-clock")
+    app_vm.set_session(None)
+
+    app_vm.start_rules(preset("classic"), seat=0, seed=8)
+    while table.phase != "done":
+        if not wait_until(lambda: _me_to_act(table) or table.phase == "done", 20):
+            break
+        human_step(table, bid=True)
+    app_vm.leaveTable()
+    app_vm.set_session(ReplaySession(json.loads(list_records()[0].read_text("utf-8"))))
+    table.replayGo(table.replaySteps - 1)
+    shot("trust-replay-end")
 
 
 def _online_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> bool:

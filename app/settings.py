@@ -82,7 +82,7 @@ class Settings(QObject):
         "cardSize": "medium",
         "speed": "normal",
         "reduceMotion": False,
-        "trickHold": 1200,
+        "trickHold": 1500,
         "playerName": "",
         "serverAddress": "127.0.0.1:8765",
         "cardVolume": 60,

@@ -66,6 +66,8 @@ class TableViewModel(QObject):
     soundWanted = Signal(str)  # card, trick, and the call-outs (app.sounds.CALLS)
     yourTurn = Signal()  # the player has something to do now (and had not a moment ago)
     counterChanged = Signal()
+    peekChanged = Signal()
+    mySlotChanged = Signal()  # the player's own play came onto the table, or went
 
     def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -106,7 +108,7 @@ class TableViewModel(QObject):
         self._clock_timer = QTimer(self)
         self._clock_timer.setInterval(1000)
         self._clock_timer.timeout.connect(self._sync_seats)
-        self._bids = RowsModel(("label", "count", "allowed", "suit", "red"), self)
+        self._bids = RowsModel(("label", "count", "allowed", "suit", "red", "cards"), self)
         self._trick.set_rows(_empty_slots(0))
         self._last.set_rows(_empty_slots(0))
         self._view: View | None = None
@@ -126,8 +128,14 @@ class TableViewModel(QObject):
         self._sweeping = False
         self._trick_points = 0
         self._holding = False
-        self._show_last = False
+        self._my_slot = False  # the player's play is on the table
+        self._peek = ""  # "last" (the last trick) or "kitty" (the buried cards) while shown
         self._fresh: Counter[Card] = Counter()
+        # a failed throw's cards, back in the hand until the next play; pending: not yet shown
+        self._returned: Counter[Card] = Counter()
+        self._returned_pending = False
+        # the turn the selection belongs to; when it changes, the selection is dropped
+        self._turn_key: tuple[Any, ...] = ()
         self._calling: list[tuple[Card, ...]] = []  # the trick's plays so far, for call-outs
         self._thrown = False  # the next lead was a throw that failed
         self._result: dict[str, Any] = {}
@@ -142,6 +150,9 @@ class TableViewModel(QObject):
         self.session = session
         self._tricks_seen = 0
         self._fresh = Counter()
+        self._returned, self._returned_pending = Counter(), False
+        self._turn_key = ()
+        self._set_peek("")
         self._calling, self._thrown = [], False
         self._hold_timer.stop()
         self._sweep_timer.stop()
@@ -218,21 +229,56 @@ class TableViewModel(QObject):
                 self.soundWanted.emit("trick")
                 self._calling = []
             elif kind == "throw-failed":
-                self._thrown = True
-                who = self._seat_name(e["seat"])
-                self._set_message(
-                    self.tr("%1's throw failed: the forced cards are played").replace("%1", who)
-                )
-                back = Counter(e.get("attempted", []))
-                back.subtract(e.get("forced", []))
-                self.throwPulled.emit(self._pos(e["seat"]), list((+back).elements()))
+                self._on_throw_failed(e)
             elif kind == "redeal":
                 self._set_message(self.tr("Nobody bid: the cards are dealt again"))
                 self._fresh = Counter()
 
+    def _on_throw_failed(self, e: dict[str, Any]) -> None:
+        """Say what failed, what beat it, what is played instead and the penalty; the cards
+        taken back are pulled back to the thrower (and, when it is the player, marked in the
+        hand until the next play)."""
+        self._thrown = True
+        seat = e["seat"]
+        attempted, forced = list(e.get("attempted", [])), list(e.get("forced", []))
+        back = Counter(attempted)
+        back.subtract(forced)
+        mine = self.session is not None and self.session.seat == seat
+        if mine:
+            text = self.tr("Your throw %1 failed.")
+        else:
+            text = self.tr("%2's throw %1 failed.").replace("%2", self._seat_name(seat))
+        parts = [text.replace("%1", self._cards_text(attempted))]
+        if e.get("beater") and e.get("beaten_by") is not None:
+            parts.append(
+                self.tr("%1 beats %2 with %3.")
+                .replace("%1", self._seat_name(int(e["beaten_by"])))
+                .replace("%2", self._cards_text(forced))
+                .replace("%3", self._cards_text(e["beater"]))
+            )
+        parts.append(self.tr("Only %1 is played.").replace("%1", self._cards_text(forced)))
+        if e.get("penalty"):
+            parts.append(self.tr("Penalty: %1 points.").replace("%1", str(e["penalty"])))
+        self._set_message(" ".join(parts), duration=THROW_MESSAGE_MS)
+        if mine:
+            self._returned, self._returned_pending = +back, True
+        self.throwPulled.emit(self._pos(seat), list((+back).elements()))
+
+    def _card_text(self, card: Card) -> str:
+        """A card as players write it: 10♥, Q♠, or the joker's name."""
+        if card in JOKERS:
+            return self.tr("Big joker") if card == "BJ" else self.tr("Small joker")
+        return rank_text(card[0]) + SYMBOLS[card[1]]
+
+    def _cards_text(self, cards: list[Card] | tuple[Card, ...]) -> str:
+        return " ".join(self._card_text(c) for c in cards)
+
     def _resync(self) -> None:
         s = self.session
         self._view = s.view if s is not None else None
+        self._drop_stale_selection()
+        if self._phase() != "play":
+            self._set_peek("")  # a look back belongs to the play of this hand
         self._sync_hand()
         self._sync_seats()
         self._sync_trick()
@@ -245,6 +291,25 @@ class TableViewModel(QObject):
         if mine and not self._was_my_turn:
             self.yourTurn.emit()
         self._was_my_turn = mine
+
+    def _drop_stale_selection(self) -> None:
+        """A selection belongs to one turn: it goes when the player's turn comes (what was
+        picked before it was picked blind), when a card of theirs is played (by them or by
+        auto-play), when a trick ends, and when the phase or the hand changes."""
+        v = self._view
+        key: tuple[Any, ...] = ()
+        if v is not None:
+            count = len(v.hand) if v.phase != "deal" else 0
+            key = (v.hand_no, v.phase, len(v.tricks), count, self._my_turn_now())
+        if key == self._turn_key:
+            return
+        self._turn_key = key
+        if self._hand.selected_uids():
+            self._hand.set_selected(set())
+        if self._returned_pending:
+            self._returned_pending = False
+        else:
+            self._returned = Counter()
 
     def _my_turn_now(self) -> bool:
         """The player must act (play, bury, call a friend, or bid/pass at the deal's end)."""
@@ -329,15 +394,17 @@ class TableViewModel(QObject):
             self._focus = self._hand.rowCount() - 1
 
     def _mark_fresh(self) -> None:
-        left = Counter(self._fresh)
-        for i, r in enumerate(self._hand._rows):
-            is_fresh = left[r["card"]] > 0
-            if is_fresh:
-                left[r["card"]] -= 1
-            if r.get("fromKitty") != is_fresh:
-                r["fromKitty"] = is_fresh
-                idx = self._hand.index(i, 0)
-                self._hand.dataChanged.emit(idx, idx)
+        """Mark the kitty's cards just picked up, and a failed throw's cards taken back."""
+        for role, cards in (("fromKitty", self._fresh), ("returned", self._returned)):
+            left = Counter(cards)
+            for i, r in enumerate(self._hand._rows):
+                marked = left[r["card"]] > 0
+                if marked:
+                    left[r["card"]] -= 1
+                if r.get(role) != marked:
+                    r[role] = marked
+                    idx = self._hand.index(i, 0)
+                    self._hand.dataChanged.emit(idx, idx)
 
     def _legal_cards(self) -> set[Card] | None:
         """Cards that appear in some legal play now (None: all are fine to pick)."""
@@ -391,7 +458,8 @@ class TableViewModel(QObject):
                     "thinking": seat in s.thinking,
                     "side": side,
                     "level": rank_text(s.levels[seat] if s.levels else v.levels[seat]),
-                    "bidCards": bid_cards if v.phase == "deal" else [],
+                    # the bid stays shown at the bidder's seat until play starts
+                    "bidCards": bid_cards if v.phase in BIDDING_PHASES else [],
                     "passed": seat in v.passed and v.phase == "deal",
                     "friend": v.friend == seat,
                     "openCards": open_cards,
@@ -476,6 +544,10 @@ class TableViewModel(QObject):
         winner: int | None = None,
     ) -> None:
         self._trick.set_rows(self._slot_rows(plays, leader, winner))
+        mine = any(seat == self._me() for seat, _ in plays)
+        if mine != self._my_slot:
+            self._my_slot = mine
+            self.mySlotChanged.emit()
 
     def _slot_rows(
         self,
@@ -503,6 +575,7 @@ class TableViewModel(QObject):
             pos = self._pos(seat)
             rows[pos].update(
                 {
+                    "name": self._seat_name(seat),
                     "cards": list(cards),
                     "leader": seat == leader,
                     "winning": i == win_i,
@@ -569,13 +642,20 @@ class TableViewModel(QObject):
         rows = []
         for key in (*SUITS, "N"):
             cards = self._bid_for(key)
+            name = SYMBOLS[key] if key != "N" else self.tr("No trump")
+            label = name
+            if cards is not None:  # the button shows the very cards it would show
+                label = self._cards_text(cards)
+                if key == "N":
+                    label = self.tr("No trump: %1").replace("%1", label)
             rows.append(
                 {
-                    "label": SYMBOLS[key] if key != "N" else self.tr("No trump"),
+                    "label": label,
                     "count": len(cards) if cards else 0,
                     "allowed": cards is not None,
                     "suit": key,
                     "red": key in "HD",
+                    "cards": list(cards or ()),
                 }
             )
         self._bids.set_rows(rows)
@@ -666,14 +746,19 @@ class TableViewModel(QObject):
         return self.tr("The match is lost")
 
     # -- messages ------------------------------------------------------------------------
-    def _set_message(self, text: str, sticky: bool = False) -> None:
+    def _set_message(self, text: str, sticky: bool = False, duration: int = 4000) -> None:
         if text != self._message:
             self._message = text
             self.messageChanged.emit()
         if text and not sticky:
-            self._message_timer.start(4000)
+            self._message_timer.start(duration)
         else:
             self._message_timer.stop()
+
+    def _set_peek(self, what: str) -> None:
+        if what != self._peek:
+            self._peek = what
+            self.peekChanged.emit()
 
     # == verbs (QML) ======================================================================
     @Slot(int)
@@ -769,18 +854,19 @@ class TableViewModel(QObject):
         if not cards:
             self._set_message(self.tr("Select the cards to play"))
             return
+        # cleared first: what the play itself causes (a failed throw) is announced after
+        self._set_message("")
         if s.act(Play(s.seat, tuple(cards))):
             self._hint_reason = ""
-            self._set_message("")
 
     @Slot()
     def bury(self) -> None:
         s = self.session
         if s is None or s.seat is None:
             return
+        self._set_message("")
         if s.act(Bury(s.seat, tuple(self._hand.selected()))):
             self._fresh = Counter()
-            self._set_message("")
 
     @Slot(str)
     def bid(self, key: str) -> None:
@@ -813,11 +899,15 @@ class TableViewModel(QObject):
         if self.session is not None:
             self.session.next_hand()
 
-    @Slot(bool)
-    def setShowLastTrick(self, show: bool) -> None:
-        if show != self._show_last:
-            self._show_last = show
-            self.trickChanged.emit()
+    @Slot(str)
+    def setPeek(self, what: str) -> None:
+        """Show the last trick ("last") or the buried kitty ("kitty"); "" hides both."""
+        self._set_peek(what if what in ("last", "kitty") else "")
+
+    @Slot(str)
+    def togglePeek(self, what: str) -> None:
+        """A click on Last trick or Kitty: shows it, or hides it when it is shown."""
+        self.setPeek("" if self._peek == what else what)
 
     @Slot(int)
     def replayStep(self, delta: int) -> None:
@@ -1031,6 +1121,30 @@ class TableViewModel(QObject):
     def friendCard(self, suit: str, rank: str) -> str:
         return ("T" if rank == "10" else rank) + suit
 
+    def _bid_text(self) -> str:
+        """Who bid what, shown on the table from the bid until play starts."""
+        v = self._view
+        if v is None or v.bid is None or v.phase not in BIDDING_PHASES:
+            return ""
+        return (
+            self.tr("%1 bid %2")
+            .replace("%1", self._seat_name(v.bid["seat"]))
+            .replace("%2", self._cards_text(v.bid["cards"]))
+        )
+
+    def _turn_prompt(self) -> str:
+        """What the player has to do now, in words ("" when nothing)."""
+        v = self._view
+        if v is None or not self._my_turn_now():
+            return ""
+        if "bury" in v.actions:
+            return self.tr("Your turn: bury %1 cards").replace("%1", str(v.kitty_size))
+        if "call-friend" in v.actions:
+            return self.tr("Your turn: call a friend")
+        if "play" in v.actions:
+            return self.tr("Your turn: lead") if not v.trick else self.tr("Your turn")
+        return self.tr("Bid or pass")
+
     def _trick_points_prop(self) -> int:
         return self._trick_points
 
@@ -1103,7 +1217,13 @@ class TableViewModel(QObject):
     sweeping = Property(bool, lambda self: self._sweeping, notify=trickChanged)
     sweepPos = Property(int, lambda self: self._sweep_winner_pos(), notify=trickChanged)
     trickPoints = Property(int, _trick_points_prop, notify=trickChanged)
-    showLastTrick = Property(bool, lambda self: self._show_last, notify=trickChanged)
+    peek = Property(str, lambda self: self._peek, notify=peekChanged)
+    myPlayShown = Property(bool, lambda self: self._my_slot, notify=mySlotChanged)
+    bidText = Property(str, _bid_text, notify=changed)
+    turnPrompt = Property(str, _turn_prompt, notify=changed)
+    turnSeconds = Property(  # the online turn clock's length, for its ring
+        int, lambda self: self.session.clock if self.session is not None else 0, notify=changed
+    )
     result = Property("QVariantMap", _result_prop, notify=resultChanged)
 
     def _sweep_winner_pos(self) -> int:
@@ -1113,7 +1233,10 @@ class TableViewModel(QObject):
         return -1
 
 
-_SLOT_ROLES = ("pos", "seat", "cards", "leader", "winning", "ruff", "flash")
+BIDDING_PHASES = ("deal", "bury", "call-friend")
+THROW_MESSAGE_MS = 9000  # a failed throw's message: long enough to read who beat what
+
+_SLOT_ROLES = ("pos", "seat", "name", "cards", "leader", "winning", "ruff", "flash")
 
 
 def _flag(session: Session, seat: int, name: str) -> Any:
@@ -1176,6 +1299,7 @@ def _empty_slots(me: int) -> list[dict[str, Any]]:
         {
             "pos": p,
             "seat": (me + p) % 4,
+            "name": "",
             "cards": [],
             "leader": False,
             "winning": False,

@@ -296,7 +296,7 @@ class App(QObject):
         self._hosting = HostingViewModel(self)
         self.languageApplied.connect(self._online.changed)  # its sentences in the new language
         self._session: Session | None = None
-        self._records = RowsModel(("path", "title", "detail"), self)
+        self._records = RowsModel(("path", "title", "detail", "result"), self)
         self.engine: Any = None
         # offscreen (tests, screenshots) nothing is heard; what was asked is still recorded
         self.sounds = SoundPlayer(enabled=os.environ.get("QT_QPA_PLATFORM") != "offscreen")
@@ -491,9 +491,29 @@ class App(QObject):
             name = self.presetTitle(str(rules.get("preset", "")))
             hand_no = rec.get("setup", {}).get("hand_no", 1)
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-            rows.append({"path": str(path), "title": f"{name} · #{hand_no}", "detail": stamp})
+            rows.append(
+                {
+                    "path": str(path),
+                    "title": f"{name} · #{hand_no}",
+                    "detail": stamp,
+                    "result": self._record_result(rec),
+                }
+            )
         self._records.set_rows(rows)
         self.recordsChanged.emit()
+
+    def _record_result(self, rec: dict[str, Any]) -> str:
+        """The replay list's line on a hand: its level, who won and the levels gained."""
+        events = rec.get("events", [])
+        start: dict[str, Any] = next((e for e in events if e.get("type") == "hand-start"), {})
+        end = next((e for e in events if e.get("type") == "hand-end"), None)
+        parts = [self.tr("Level %1").replace("%1", rank_text(str(start.get("level", "2"))))]
+        if end is not None:
+            won = end.get("winner") == "defenders"
+            parts.append(self.tr("The defenders win") if won else self.tr("The attackers win"))
+            if end.get("levels"):
+                parts.append(self.tr("Levels +%1").replace("%1", str(end["levels"])))
+        return " · ".join(parts)
 
     @Slot(str, result=bool)
     def openReplay(self, path: str) -> bool:

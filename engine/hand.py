@@ -446,17 +446,17 @@ class Hand:
         penalty = self.rules.throw_penalty
         if penalty:
             self.penalty += penalty if seat in self.defenders else -penalty
-        self._emit(
-            Event(
-                "throw-failed",
-                {
-                    "seat": seat,
-                    "attempted": list(lead.attempted or ()),
-                    "forced": list(lead.cards),
-                    "penalty": penalty,
-                },
-            )
-        )
+        data: dict[str, Any] = {
+            "seat": seat,
+            "attempted": list(lead.attempted or ()),
+            "forced": list(lead.cards),
+            "penalty": penalty,
+        }
+        if lead.beater is not None:  # the other hands, in check_lead's order
+            index, cards = lead.beater
+            data["beaten_by"] = [s for s in range(4) if s != seat][index]
+            data["beater"] = list(cards)
+        self._emit(Event("throw-failed", data))
 
     def _finish_trick(self) -> None:
         trick = self.trick

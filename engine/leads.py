@@ -27,6 +27,8 @@ class Lead:
     shape: tuple[Kind, ...]  # components largest first; all singles for a 潮汕 suit throw
     attempted: tuple[Card, ...] | None = None  # the throw that failed, when it did
     failed: Component | None = None  # the component that another player could beat
+    # who beat it (an index into ``others``) and with what: shown to every player, as at a table
+    beater: tuple[int, tuple[Card, ...]] | None = None
 
 
 def lead_shape(cards: Sequence[Card], trumps: Trumps, rules: RuleSet) -> tuple[Kind, ...]:
@@ -73,7 +75,22 @@ def check_lead(
     if not failing:
         return Lead(tuple(play), tuple(c.kind for c in comps))
     forced = min(failing, key=lambda c: (kind_key(c.kind), c.top))
-    return Lead(forced.cards, (forced.kind,), attempted=tuple(play), failed=forced)
+    beaters = ((i, beating_cards(h, forced, suit, trumps)) for i, h in enumerate(others))
+    beater = next(((i, cards) for i, cards in beaters if cards), None)
+    return Lead(forced.cards, (forced.kind,), attempted=tuple(play), failed=forced, beater=beater)
+
+
+def beating_cards(hand: Hand, comp: Component, suit: str, trumps: Trumps) -> tuple[Card, ...]:
+    """The lowest component in ``hand`` (in ``suit``) above ``comp``, or () when none is."""
+    higher = [
+        (top, cards)
+        for top, cards in options(suit_cards(hand, trumps, suit), trumps, comp.kind)
+        if top > comp.top
+    ]
+    if not higher:
+        return ()
+    _, cards = min(higher, key=lambda x: x[0])
+    return tuple(c for c in cards for _ in range(comp.size))
 
 
 def beats_component(

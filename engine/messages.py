@@ -41,7 +41,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "甩牌失败：有人能管住 {cards}，必须出 {forced}",
     ),
     # plays: follows
-    "wrong-count": ("play {need} cards, as many as were led", "必须出 {need} 张牌，与首家张数相同"),
+    "wrong-count": ("play as many cards as were led: {need}", "必须出 {need} 张牌，与首家张数相同"),
     "must-follow-suit": (
         "You hold {suit} and must play them first",
         "你有{suit_zh}，必须先出{suit_zh}",

@@ -7,7 +7,6 @@ import Tuolaji.Backend
 Item {
     id: bar
     property var table: App.table
-    property bool showKitty: false
     property bool showTricks: false
     width: 900
     height: 46
@@ -38,6 +37,7 @@ Item {
         spacing: 8
         visible: bar.table.phase === "play" && bar.table.kind !== "replay"
         TableButton {
+            objectName: "playButton"
             visible: !bar.table.spectator
             primary: bar.table.myTurn && bar.table.playProblem === ""
             warning: bar.table.myTurn && bar.table.playProblem !== ""
@@ -54,16 +54,18 @@ Item {
             shortcut: "H"
             onClicked: bar.table.hint()
         }
-        TableButton {
+        PeekButton {
+            objectName: "lastTrickButton"
+            what: "last"
             text: qsTr("Last trick")
             shortcut: "L"
             enabled: bar.table.lastTrick.count > 0
-            onPressedChanged: bar.table.setShowLastTrick(pressed)
         }
-        TableButton {
+        PeekButton {
+            objectName: "kittyButton"
+            what: "kitty"
             visible: bar.table.buried.length > 0
             text: qsTr("Kitty")
-            onPressedChanged: bar.showKitty = pressed
         }
         TableButton {
             text: qsTr("Tricks")
@@ -76,15 +78,28 @@ Item {
         anchors.centerIn: parent
         spacing: 8
         visible: bar.table.kind === "replay"
-        TableButton { text: "⏮"; onClicked: bar.table.replayGo(0) }
-        TableButton { text: "◀"; onClicked: bar.table.replayStep(-1) }
+        TableButton { text: "|◀"; Accessible.name: qsTr("First step"); onClicked: bar.table.replayGo(0) }
+        TableButton { text: "◀"; Accessible.name: qsTr("Step back"); onClicked: bar.table.replayStep(-1) }
         Text {
             anchors.verticalCenter: parent.verticalCenter
             text: qsTr("Step %1 of %2").arg(bar.table.replayStepNo + 1).arg(bar.table.replaySteps)
             color: Theme.text
             font.pixelSize: 18
         }
-        TableButton { text: "▶"; onClicked: bar.table.replayStep(1) }
-        TableButton { text: "⏭"; onClicked: bar.table.replayGo(bar.table.replaySteps - 1) }
+        TableButton { text: "▶"; Accessible.name: qsTr("Step forward"); onClicked: bar.table.replayStep(1) }
+        TableButton { text: "▶|"; Accessible.name: qsTr("Last step"); onClicked: bar.table.replayGo(bar.table.replaySteps - 1) }
+    }
+
+    // Last trick / Kitty: a click shows it and a second click hides it; held down, it shows
+    // only while held (a peek).
+    component PeekButton: TableButton {
+        id: peekButton
+        property string what
+        property bool held: false
+        primary: bar.table.peek === what
+        onPressed: held = false
+        onPressAndHold: { held = true; bar.table.setPeek(what) }
+        onReleased: if (held) bar.table.setPeek("")
+        onClicked: if (!held) bar.table.togglePeek(what)
     }
 }

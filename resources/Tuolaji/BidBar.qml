@@ -1,8 +1,9 @@
 import QtQuick
 import Tuolaji.Backend
 
-// The bids while dealing: a fixed bar ♠ ♥ ♣ ♦ 无主 with exactly the bids you can make enabled
-// (×2 when the weakest bid in that suit is a pair), and Pass once passing is allowed.
+// The bids while dealing: a fixed bar ♠ ♥ ♣ ♦ 无主 with exactly the bids you can make enabled,
+// each naming the very cards it would show (2♥ / 2♥ 2♥ / No trump: Big joker Big joker), and
+// Pass once passing is allowed.
 Row {
     id: bidBar
     property var table: App.table
@@ -17,11 +18,11 @@ Row {
             required property string suit
             required property bool red
             objectName: "bid_" + suit
-            text: label + (count > 1 ? " ×" + count : "")
+            text: label
             enabled: allowed
             textColor: allowed ? Theme.suitColour(suit, App.settings.fourColour, true) : Theme.text
-            font.pixelSize: 22
-            implicitWidth: suit === "N" ? 140 : 64
+            font.pixelSize: 20
+            implicitWidth: Math.max(64, contentItem.implicitWidth + 24)
             onClicked: bidBar.table.bid(suit)
             Accessible.name: qsTr("Bid %1").arg(label)
         }

@@ -9,6 +9,7 @@ Item {
     property bool trump: false
     property bool selected: false
     property bool fresh: false
+    property bool returned: false
     property bool dimmed: false
     property bool focusRing: false
     property string accessibleName: ""
@@ -82,6 +83,16 @@ Item {
         border.width: 3
         border.color: "#64b5f6"
         visible: card.fresh && !card.selected
+    }
+    Rectangle {
+        // a failed throw's cards, back in the hand
+        anchors.fill: parent
+        anchors.margins: -1
+        radius: parent.width * 0.07
+        color: "#22ff7043"
+        border.width: 3
+        border.color: "#ff7043"
+        visible: card.returned && !card.selected
     }
     Rectangle {
         anchors.fill: parent

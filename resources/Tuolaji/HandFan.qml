@@ -34,6 +34,7 @@ Item {
             required property int gaps
             required property bool picked
             required property bool fromKitty
+            required returned  // CardView's own property, set from the role of that name
             required property bool isTrump
             required property bool legal
             required property string name

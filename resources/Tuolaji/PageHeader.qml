@@ -11,7 +11,7 @@ Item {
 
     TableButton {
         id: backButton
-        text: qsTr("‹ Back")
+        text: qsTr("← Back")
         anchors.left: parent.left
         anchors.leftMargin: 24
         anchors.verticalCenter: parent.verticalCenter

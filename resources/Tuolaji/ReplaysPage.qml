@@ -37,18 +37,28 @@ FocusScope {
         focus: true
         model: App.records
         delegate: Rectangle {
+            // one click opens it: preset and hand, date; the level played, who won, levels gained
             id: row
+            objectName: "record_" + index
             required property string path
             required property string title
             required property string detail
+            required property string result
             required property int index
             width: list.width
-            height: 52
+            height: 58
             radius: 8
-            color: ListView.isCurrentItem ? Theme.buttonHover : Theme.panel
-            Text { x: 16; anchors.verticalCenter: parent.verticalCenter; text: row.title; color: Theme.text; font.pixelSize: 18; width: 370; elide: Text.ElideRight }
-            Text { anchors.right: parent.right; anchors.rightMargin: 16; anchors.verticalCenter: parent.verticalCenter; text: row.detail; color: Theme.dim; font.pixelSize: 16 }
-            TapHandler { onTapped: App.openReplay(row.path) }
+            color: rowMouse.containsMouse || ListView.isCurrentItem ? Theme.buttonHover : Theme.panel
+            Text { x: 16; y: 6; text: row.title; color: Theme.text; font.pixelSize: 18; width: 380; elide: Text.ElideRight }
+            Text { anchors.right: parent.right; anchors.rightMargin: 16; y: 8; text: row.detail; color: Theme.dim; font.pixelSize: 15 }
+            Text { x: 16; y: 32; text: row.result; color: Theme.accent; font.pixelSize: 15; width: list.width - 32; elide: Text.ElideRight }
+            MouseArea {
+                id: rowMouse
+                anchors.fill: parent
+                hoverEnabled: true
+                cursorShape: Qt.PointingHandCursor
+                onClicked: App.openReplay(row.path)
+            }
         }
         Keys.onReturnPressed: if (currentItem) App.openReplay(currentItem.path)
     }

@@ -10,7 +10,7 @@ Rectangle {
     property int revealed: 0
     signal home()
     width: 640
-    height: 400
+    height: column.implicitHeight + 36
     radius: 16
     color: "#10261a"
     border.color: result.won ? Theme.accent : "#90a4ae"
@@ -35,14 +35,16 @@ Rectangle {
     }
 
     Column {
-        anchors.fill: parent
-        anchors.margins: 22
-        spacing: 10
+        id: column
+        x: 22
+        y: 18
+        width: parent.width - 44
+        spacing: 7
 
         Text {
             text: panel.result.title || ""
             color: panel.result.won ? Theme.accent : Theme.text
-            font.pixelSize: 32
+            font.pixelSize: 28
             font.bold: true
         }
         Text {
@@ -68,8 +70,8 @@ Rectangle {
                     required property int index
                     required property string modelData
                     code: index < panel.revealed ? modelData : "back"
-                    width: 70
-                    height: 101
+                    width: 60
+                    height: 87
                     accessibleName: modelData
                 }
             }
@@ -90,7 +92,7 @@ Rectangle {
         Row {
             spacing: 10
             TableButton {
-                visible: !panel.result.matchOver && panel.table.kind !== "spectator"
+                visible: !panel.result.matchOver && panel.table.kind !== "spectator" && panel.table.kind !== "replay"
                 primary: !panel.table.readyForNext
                 // online, every seat gets ready again before the owner's client starts it
                 enabled: !panel.table.readyForNext
@@ -98,6 +100,7 @@ Rectangle {
                 onClicked: panel.table.nextHand()
             }
             TableButton {
+                visible: panel.table.kind !== "replay"
                 text: qsTr("Home")
                 onClicked: panel.home()
             }

@@ -17,13 +17,26 @@ Rectangle {
     border.color: active ? Theme.accent : "#40ffffff"
 
     Accessible.role: Accessible.StaticText
-    Accessible.name: (seat.name || "") + " " + qsTr("%n cards", "", seat.count || 0)
+    Accessible.name: (seat.name || "") + " " + cardsText.text
 
     SequentialAnimation on border.color {
         running: panel.active && App.settings.speed !== "instant" && !App.settings.reduceMotion
         loops: Animation.Infinite
         ColorAnimation { to: "#fff3c4"; duration: 600 }
         ColorAnimation { to: Theme.accent; duration: 600 }
+    }
+
+    Rectangle {
+        // the seat to act glows: unmistakable at a glance, not by the border alone
+        objectName: "activeGlow"
+        visible: panel.active
+        anchors.fill: parent
+        anchors.margins: -7
+        radius: panel.radius + 6
+        color: "#30f2c14e"
+        border.width: 3
+        border.color: "#a0f2c14e"
+        z: -1
     }
 
     Rectangle {
@@ -56,7 +69,8 @@ Rectangle {
                 font.pixelSize: 14
             }
             Text {
-                text: qsTr("%n cards", "", seat.count || 0)
+                id: cardsText
+                text: seat.count === 1 ? qsTr("1 card") : qsTr("%1 cards").arg(seat.count || 0)
                 color: Theme.dim
                 font.pixelSize: 14
             }
@@ -75,7 +89,7 @@ Rectangle {
             Badge { visible: seat.friend === true; label: qsTr("Friend"); tint: "#ba68c8" }
             Badge { visible: seat.trustee === true; label: qsTr("Auto", "badge: 托管"); tint: "#90a4ae" }
             Text {
-                text: seat.thinking ? qsTr("thinking…") : seat.passed ? qsTr("no bid") : ""
+                text: seat.thinking ? qsTr("thinking…") : seat.passed && !seat.bidder ? qsTr("no bid") : ""
                 color: Theme.accent
                 font.pixelSize: 14
                 font.italic: true
@@ -84,23 +98,42 @@ Rectangle {
         }
     }
 
-    Rectangle {
-        // the online turn clock at the seat to act
+    Item {
+        // the online turn clock at the seat to act: a ring that empties, and the seconds left
         objectName: "clock"
-        visible: (seat.clock === undefined ? -1 : seat.clock) >= 0
+        readonly property int secondsLeft: seat.clock === undefined ? -1 : seat.clock
+        readonly property int total: Math.max(1, App.table.turnSeconds)
+        visible: secondsLeft >= 0
         anchors.right: parent.right
-        anchors.rightMargin: 8
-        anchors.top: parent.top
-        anchors.topMargin: 6
+        anchors.rightMargin: 6
+        anchors.verticalCenter: parent.verticalCenter
         width: 44
-        height: 26
-        radius: 13
-        color: (seat.clock || 0) <= 5 ? "#c62828" : "#33ffffff"
+        height: 44
+        onSecondsLeftChanged: ring.requestPaint()
+        Canvas {
+            id: ring
+            anchors.fill: parent
+            onPaint: {
+                var ctx = getContext("2d")
+                var c = width / 2
+                ctx.reset()
+                ctx.lineWidth = 5
+                ctx.strokeStyle = "#40ffffff"
+                ctx.beginPath()
+                ctx.arc(c, c, c - 4, 0, 2 * Math.PI)
+                ctx.stroke()
+                var part = Math.max(0, Math.min(1, parent.secondsLeft / parent.total))
+                ctx.strokeStyle = parent.secondsLeft <= 5 ? "#ff5252" : "#f2c14e"
+                ctx.beginPath()
+                ctx.arc(c, c, c - 4, -Math.PI / 2, -Math.PI / 2 + part * 2 * Math.PI)
+                ctx.stroke()
+            }
+        }
         Text {
             anchors.centerIn: parent
-            text: String(seat.clock === undefined ? "" : seat.clock)
-            color: "white"
-            font.pixelSize: 15
+            text: String(Math.max(0, parent.secondsLeft))
+            color: parent.secondsLeft <= 5 ? "#ff8a80" : "white"
+            font.pixelSize: 16
             font.bold: true
         }
     }

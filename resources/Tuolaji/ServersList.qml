@@ -52,7 +52,7 @@ Rectangle {
             Column {
                 x: 12
                 anchors.verticalCenter: parent.verticalCenter
-                Text { text: row.name + (row.pinned ? "  🔒" : ""); color: Theme.text; font.pixelSize: 16; width: 300; elide: Text.ElideRight }
+                Text { text: row.name + (row.pinned ? "  " + qsTr("(certificate pinned)") : ""); color: Theme.text; font.pixelSize: 16; width: 300; elide: Text.ElideRight }
                 Text {
                     text: row.url + "  ·  " + (row.reach === "ok" ? qsTr("reachable, version %1").arg(row.version)
                           : row.reach === "down" ? qsTr("not reachable")
@@ -76,7 +76,7 @@ Rectangle {
                         ApplicationWindow.window.go("lobby")
                     }
                 }
-                TableButton { text: "✕"; onClicked: box.hosting.removeServer(row.url) }
+                TableButton { text: qsTr("Remove"); onClicked: box.hosting.removeServer(row.url) }
             }
         }
         Text {

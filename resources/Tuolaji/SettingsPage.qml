@@ -117,14 +117,17 @@ FocusScope {
             checked: App.settings.reduceMotion
             onToggled: App.settings.reduceMotion = checked
         }
-        Label2 { text: qsTr("Finished trick stays (ms)") }
+        Label2 { text: qsTr("Keep each trick for") }
         SpinBox {
-            from: 300
-            to: 3000
-            stepSize: 100
-            editable: true
-            value: App.settings.trickHold
-            onValueModified: App.settings.trickHold = value
+            // in tenths of a second, shown as seconds ("1.5 s")
+            objectName: "trickHoldBox"
+            from: 5
+            to: 50
+            stepSize: 5
+            value: Math.round(App.settings.trickHold / 100)
+            textFromValue: (v) => qsTr("%1 s").arg((v / 10).toFixed(1))
+            valueFromText: (t) => Math.round(parseFloat(t) * 10)
+            onValueModified: App.settings.trickHold = value * 100
         }
         Label2 { text: qsTr("Your name") }
         TextField {

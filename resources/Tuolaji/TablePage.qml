@@ -27,10 +27,19 @@ FocusScope {
         onLeave: page.leave()
     }
 
-    // the attackers' captured point cards, under the points in the top bar (squeezed to fit)
+    // the attackers' captured point cards, labelled, right of the top seat (squeezed to fit)
+    Text {
+        objectName: "capturedLabel"
+        visible: page.table.capturedCards.length > 0
+        x: 790
+        y: 52
+        text: qsTr("Points taken by the attackers")
+        color: Theme.dim
+        font.pixelSize: 14
+    }
     Row {
         x: 790
-        y: 54
+        y: 74
         spacing: Math.min(-16, (210 - 30 * page.table.capturedCards.length) / Math.max(1, page.table.capturedCards.length - 1))
         Repeater {
             model: page.table.capturedCards
@@ -40,6 +49,8 @@ FocusScope {
 
     TrickArea {
         id: trickArea
+        objectName: "trickArea"
+        z: 5  // a play flies in over its seat's panel, not from under it
         x: 0
         y: 0
         width: 1280
@@ -159,7 +170,7 @@ FocusScope {
             SeatPanel {
                 x: seatItem.panelPos.x
                 y: seatItem.panelPos.y
-                width: seatItem.pos === 0 ? 210 : 250
+                width: 250
                 height: seatItem.pos === 0 ? 90 : 84
                 seat: seatItem.seatData
                 showBacks: seatItem.pos !== 0
@@ -169,18 +180,19 @@ FocusScope {
             Row {
                 visible: seatItem.bidCards.length > 0
                 spacing: -30
-                x: [230, 1038 - 120, 525 + 240, 252][seatItem.pos]
+                x: [270, 1038 - 120, 525 + 240, 252][seatItem.pos]
                 y: [444, 230, 50, 230][seatItem.pos]
                 Repeater {
                     model: seatItem.bidCards
                     delegate: CardView { required property string modelData; code: modelData; width: 56; height: 81 }
                 }
             }
-            // the replay viewer shows every hand
+            // the replay viewer shows every hand, beside its seat and never over the trick
             Item {
+                objectName: "openHand"
                 visible: seatItem.pos !== 0 && seatItem.openCards.length > 0
-                x: [0, 1268 - width, 640 - width / 2, 12][seatItem.pos]
-                y: [0, 330, 152, 330][seatItem.pos]
+                x: [0, 1268 - width, 505 - width, 12][seatItem.pos]
+                y: [0, 330, 50, 330][seatItem.pos]
                 width: 46 + Math.max(0, seatItem.openCards.length - 1) * 9.5
                 height: 66
                 Repeater {
@@ -191,28 +203,90 @@ FocusScope {
         }
     }
 
-    Text {
-        id: messageLine
+    // what just happened (a failed throw, a refusal, a hint) where the player looks: on one
+    // line above the action bar, or, while the player's own play is on the table there,
+    // beside it (right of it, under the right-hand play); else why the selection cannot go
+    Rectangle {
+        id: messageBox
+        objectName: "messageBox"
         readonly property string problem: page.table.myTurn ? page.table.playProblem : ""
-        text: page.table.message !== "" ? page.table.message : problem
-        visible: text !== ""
+        readonly property string text: page.table.message !== "" ? page.table.message : problem
+        readonly property bool beside: page.table.myPlayShown
+        visible: text !== "" && !resultPanel.visible
+        x: beside ? 724 : (page.width - width) / 2
+        y: beside ? 384 : 450
+        z: 25
+        width: messageLine.width + 24
+        height: messageLine.height + 12
+        radius: 8
+        color: "#e610261a"
+        border.color: page.table.message === "" ? Theme.warn : Theme.accent
+        Text {
+            id: messageLine
+            objectName: "messageLine"
+            anchors.centerIn: parent
+            width: messageBox.beside ? 250 : Math.min(implicitWidth, 690)
+            text: messageBox.text
+            wrapMode: messageBox.beside ? Text.WordWrap : Text.NoWrap
+            maximumLineCount: messageBox.beside ? 4 : 1
+            elide: Text.ElideRight
+            color: page.table.message === "" ? Theme.warn : Theme.text
+            font.pixelSize: messageBox.beside ? 16 : 17
+        }
+    }
+
+    // whose turn: yours, said in words above your seat
+    Rectangle {
+        objectName: "turnPrompt"
+        visible: page.table.turnPrompt !== ""
+        x: 12
+        y: 398
+        width: 210
+        height: 38
+        radius: 19
+        color: Theme.accent
+        border.color: "#fff3c4"
+        border.width: 2
+        Text {
+            anchors.centerIn: parent
+            width: parent.width - 16
+            horizontalAlignment: Text.AlignHCenter
+            fontSizeMode: Text.HorizontalFit
+            minimumPixelSize: 14
+            text: page.table.turnPrompt
+            color: "#1b1b1b"
+            font.pixelSize: 18
+            font.bold: true
+        }
+        SequentialAnimation on opacity {
+            running: parent.visible && App.settings.flightMs > 0
+            loops: Animation.Infinite
+            NumberAnimation { to: 0.75; duration: 700 }
+            NumberAnimation { to: 1; duration: 700 }
+        }
+    }
+
+    // the bid standing (who, which cards), in the middle until play starts
+    Text {
+        objectName: "bidText"
+        visible: page.table.bidText !== ""
         anchors.horizontalCenter: parent.horizontalCenter
-        y: 452
-        width: 760
-        horizontalAlignment: Text.AlignHCenter
-        wrapMode: Text.WordWrap
-        maximumLineCount: 2
-        color: page.table.message === "" ? Theme.warn : Theme.text
-        font.pixelSize: 17
+        y: 372
+        text: page.table.bidText
+        color: Theme.text
+        font.pixelSize: 20
+        font.bold: true
         style: Text.Outline
         styleColor: "#000000"
     }
 
     Text {
+        // the called friend, at the top right under the toggles (clear of the chat below)
+        objectName: "friendText"
         visible: page.table.friendText !== ""
-        x: 1058
-        y: 460
-        width: 210
+        x: 1096
+        y: 112
+        width: 172
         wrapMode: Text.WordWrap
         text: page.table.friendText
         color: Theme.text
@@ -221,6 +295,7 @@ FocusScope {
 
     ActionBar {
         id: actionBar
+        z: 21  // over the cards in flight (the deal, the kitty, a throw pulled back)
         anchors.horizontalCenter: parent.horizontalCenter
         y: 488
     }
@@ -244,23 +319,21 @@ FocusScope {
         font.pixelSize: 20
     }
 
-    // the kitty, for the dealer who buried it (held button)
-    Row {
-        visible: actionBar.showKitty
-        anchors.centerIn: trickArea
-        spacing: -30
-        Repeater {
-            model: page.table.buried
-            delegate: CardView { required property string modelData; code: modelData; width: 90; height: 130 }
-        }
+    // the last trick or the buried kitty, on demand, at the top left: never over the trick
+    PeekPanel {
+        objectName: "peekPanel"
+        x: 12
+        y: 52
+        z: 30
+        visible: page.table.peek !== ""
     }
 
-    // the card counter (记牌器), when switched on
+    // the card counter (记牌器), when switched on (the peek panel takes its place a while)
     CounterPanel {
         objectName: "counterPanel"
         x: 12
         y: 56
-        visible: App.settings.showCounter && page.table.counter.count > 0
+        visible: App.settings.showCounter && page.table.counter.count > 0 && page.table.peek === ""
     }
 
     // toggles at the top right: the counter, 托管, the room's chat; who is watching
@@ -300,29 +373,37 @@ FocusScope {
         }
     }
     ChatPanel {
+        // below the right seat, right of the action bar: no seat or button under it
+        objectName: "chatPanel"
         visible: page.online && page.showChat
-        x: 918
-        y: 120
-        width: 350
-        height: 300
+        x: 1000
+        y: 340
+        width: 268
+        height: 194
         z: 30
     }
     Rectangle {
-        // reconnect banner, online
+        // reconnect banner, online: in the middle of the table, between the trick's slots
+        objectName: "reconnectBanner"
         visible: page.online && App.online.banner !== ""
-        width: parent.width
-        height: 30
-        y: 46
+        anchors.horizontalCenter: parent.horizontalCenter
+        width: bannerText.implicitWidth + 32
+        height: 34
+        y: 288
         z: 40
+        radius: 17
         color: "#8d6e00"
-        Text { anchors.centerIn: parent; text: App.online.banner; color: "white"; font.pixelSize: 15 }
+        border.color: "#ffe082"
+        Text { id: bannerText; anchors.centerIn: parent; text: App.online.banner; color: "white"; font.pixelSize: 16; font.bold: true }
     }
 
     TrickList {
+        // under the toggles at the top right, above the action bar
         objectName: "trickList"
         visible: actionBar.showTricks
         anchors.horizontalCenter: parent.horizontalCenter
-        y: 50
+        y: 92
+        height: 390
         z: 35
         onClose: actionBar.showTricks = false
     }
@@ -335,9 +416,12 @@ FocusScope {
 
     ResultPanel {
         id: resultPanel
-        visible: page.table.result.title !== undefined && page.table.kind !== "replay"
+        objectName: "resultPanel"
+        z: 30
+        // in the replay viewer, at the last step
+        visible: page.table.result.title !== undefined && (page.table.kind !== "replay" || page.table.replayStepNo === page.table.replaySteps - 1)
         anchors.horizontalCenter: parent.horizontalCenter
-        y: 70
+        y: 140
         onHome: page.leave()
     }
 
@@ -347,16 +431,11 @@ FocusScope {
         else if (event.key === Qt.Key_Space) page.table.toggleFocused()
         else if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) page.table.activate()
         else if (event.key === Qt.Key_Backspace) page.table.clearSelection()
-        else if (event.key === Qt.Key_L && !event.isAutoRepeat) page.table.setShowLastTrick(true)
+        else if (event.key === Qt.Key_L && !event.isAutoRepeat) page.table.togglePeek("last")
+        else if (event.key === Qt.Key_Escape && page.table.peek !== "") page.table.setPeek("")
         else if (event.key === Qt.Key_H) page.table.hint()
         else return
         event.accepted = true
-    }
-    Keys.onReleased: (event) => {
-        if (event.key === Qt.Key_L && !event.isAutoRepeat) {
-            page.table.setShowLastTrick(false)
-            event.accepted = true
-        }
     }
 
     component SmallToggle: Button {

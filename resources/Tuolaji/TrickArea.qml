@@ -7,7 +7,7 @@ import Tuolaji.Backend
 Item {
     id: area
     property var table: App.table
-    property var model: table.showLastTrick ? table.lastTrick : table.trick
+    property var model: table.trick
     property int cardHeight: Math.round(App.settings.cardHeight * 0.8)
     property int cardWidth: Math.round(cardHeight * Theme.cardAspect)
     readonly property int flight: App.settings.flightMs
@@ -26,7 +26,7 @@ Item {
             required property string flash
             readonly property real spread: Math.min(26, area.cardWidth * 0.3)
             readonly property real rowWidth: area.cardWidth + Math.max(0, cards.length - 1) * spread
-            readonly property bool swept: area.table.sweeping && !area.table.showLastTrick
+            readonly property bool swept: area.table.sweeping
             readonly property var target: area.table.sweepPos >= 0 ? area.seatOrigins[area.table.sweepPos] : Qt.point(0, 0)
             width: rowWidth
             height: area.cardHeight
@@ -44,7 +44,7 @@ Item {
 
             property int shown: cards.length
             onShownChanged: {
-                if (shown > 0 && area.flight > 0 && !area.table.showLastTrick) {
+                if (shown > 0 && area.flight > 0) {
                     flyIn.restart()
                     if (flash !== "")
                         flashAnim.restart()
@@ -114,7 +114,7 @@ Item {
             }
             Text {
                 // "+N" to the winner when the trick is taken
-                visible: slot.winning && area.table.holding && area.table.trickPoints > 0 && !area.table.showLastTrick
+                visible: slot.winning && area.table.holding && area.table.trickPoints > 0
                 anchors.left: parent.right
                 anchors.leftMargin: 8
                 anchors.verticalCenter: parent.verticalCenter
@@ -146,7 +146,7 @@ Item {
         visible: pullAnim.running
         width: area.cardWidth + Math.max(0, cards.length - 1) * 26
         height: area.cardHeight
-        readonly property point from: Qt.point(area.width / 2 + area.slotCentres[pos].x - width / 2, area.height / 2 + area.slotCentres[pos].y - area.cardHeight * 0.35 - height / 2)
+        readonly property point from: Qt.point(area.width / 2 + area.slotCentres[pos].x - width / 2, area.height / 2 + area.slotCentres[pos].y - area.cardHeight * 0.6 - height / 2)
         readonly property point to: Qt.point(area.width / 2 + area.seatOrigins[pos].x - width / 2, area.height / 2 + area.seatOrigins[pos].y - height / 2)
         x: from.x + (to.x - from.x) * t
         y: from.y + (to.y - from.y) * t
@@ -170,17 +170,6 @@ Item {
             PauseAnimation { duration: Math.max(400, area.flight * 3) }
             NumberAnimation { target: pulled; property: "t"; to: 1; duration: area.flight * 2.5; easing.type: Easing.InOutCubic }
         }
-    }
-
-    Text {
-        visible: area.table.showLastTrick
-        anchors.centerIn: parent
-        text: qsTr("Last trick")
-        color: Theme.text
-        font.pixelSize: 20
-        font.bold: true
-        style: Text.Outline
-        styleColor: "#000000"
     }
 
     component Mark: Rectangle {

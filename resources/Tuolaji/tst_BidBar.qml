@@ -3,8 +3,8 @@ import QtTest
 import Tuolaji
 import Tuolaji.Testing
 
-// The bid bar: five fixed buttons, exactly the legal bids enabled, a click bids that suit,
-// Pass only when passing is allowed.
+// The bid bar: five fixed buttons, exactly the legal bids enabled, each naming its cards, a
+// click bids that suit, Pass only when passing is allowed.
 Item {
     id: root
     width: 900
@@ -15,7 +15,7 @@ Item {
         property bool canPass: false
         property var calls: []
         property TestRows bidOptions: TestRows {
-            roles: ["label", "count", "allowed", "suit", "red"]
+            roles: ["label", "count", "allowed", "suit", "red", "cards"]
         }
         function bid(suit) { calls = calls.concat(["bid " + suit]) }
         function passBid() { calls = calls.concat(["pass"]) }
@@ -35,11 +35,11 @@ Item {
             mock.calls = []
             mock.canPass = false
             mock.bidOptions.setRows([
-                { label: "♠", count: 0, allowed: false, suit: "S", red: false },
-                { label: "♥", count: 2, allowed: true, suit: "H", red: true },
-                { label: "♣", count: 1, allowed: true, suit: "C", red: false },
-                { label: "♦", count: 0, allowed: false, suit: "D", red: true },
-                { label: "No trump", count: 0, allowed: false, suit: "N", red: false }
+                { label: "♠", count: 0, allowed: false, suit: "S", red: false, cards: [] },
+                { label: "2♥ 2♥", count: 2, allowed: true, suit: "H", red: true, cards: ["2H", "2H"] },
+                { label: "2♣", count: 1, allowed: true, suit: "C", red: false, cards: ["2C"] },
+                { label: "♦", count: 0, allowed: false, suit: "D", red: true, cards: [] },
+                { label: "No trump", count: 0, allowed: false, suit: "N", red: false, cards: [] }
             ])
             tryVerify(function () { return button("N") !== null && button("N").x > 0 })  // laid out
         }
@@ -52,8 +52,10 @@ Item {
             var keys = ["S", "H", "C", "D", "N"]
             var enabled = keys.filter(function (k) { return button(k).enabled })
             compare(enabled, ["H", "C"])
-            compare(button("H").text, "♥ ×2")
-            compare(button("C").text, "♣")
+            compare(button("H").text, "2♥ 2♥")
+            compare(button("C").text, "2♣")
+            // the whole label shows: nothing elided
+            verify(button("H").contentItem.implicitWidth <= button("H").contentItem.width, button("H").width)
             verify(button("N").width > button("S").width)
         }
 

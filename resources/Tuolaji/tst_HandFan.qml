@@ -15,7 +15,7 @@ Item {
         property int focusUid: -1
         property var calls: []
         property TestRows hand: TestRows {
-            roles: ["uid", "card", "slot", "gaps", "picked", "fromKitty", "isTrump", "legal", "name"]
+            roles: ["uid", "card", "slot", "gaps", "picked", "fromKitty", "returned", "isTrump", "legal", "name"]
         }
         // the view-model's selection verbs, as the table implements them
         property var dragBase: []
@@ -81,7 +81,7 @@ Item {
             var gaps = [0, 0, 1, 1, 1, 2, 2, 3, 3, 4]
             var rows = []
             for (var i = 0; i < cards.length; ++i)
-                rows.push({ uid: 100 + i, card: cards[i], slot: i, gaps: gaps[i], picked: false, fromKitty: false, isTrump: i < 2, legal: true, name: cards[i] })
+                rows.push({ uid: 100 + i, card: cards[i], slot: i, gaps: gaps[i], picked: false, fromKitty: false, returned: false, isTrump: i < 2, legal: true, name: cards[i] })
             mock.hand.setRows(rows)
             tryVerify(function () { return items().length === 10 })
         }

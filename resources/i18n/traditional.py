@@ -36,7 +36,7 @@ GAME_TERMS: dict[str, str] = {
     "级牌": "級牌",
     "升级": "升級",
     "底牌": "底牌",
-    "抠底": "摳底",
+    "抠底": "扣底",  # 摳 is missing from the bundled font; 扣底 is as common in Taiwan
     "扣底": "扣底",
     "对家": "對家",
     "闲家": "閒家",

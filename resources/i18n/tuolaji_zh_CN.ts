@@ -32,8 +32,24 @@
         <translation>所有轮次</translation>
     </message>
     <message>
+        <source>First step</source>
+        <translation>第一步</translation>
+    </message>
+    <message>
+        <source>Step back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Step forward</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Last step</source>
+        <translation>最后一步</translation>
     </message>
 </context>
 <context>
@@ -149,6 +165,22 @@
     <message>
         <source>Chaoshan</source>
         <translation>潮汕</translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation>打 %1</translation>
+    </message>
+    <message>
+        <source>The defenders win</source>
+        <translation>庄家方获胜</translation>
+    </message>
+    <message>
+        <source>The attackers win</source>
+        <translation>抓分方获胜</translation>
+    </message>
+    <message>
+        <source>Levels +%1</source>
+        <translation>升 %1 级</translation>
     </message>
     <message>
         <source>hearts are trump</source>
@@ -678,8 +710,27 @@
 <context>
     <name>PageHeader</name>
     <message>
-        <source>‹ Back</source>
-        <translation>‹ 返回</translation>
+        <source>← Back</source>
+        <translation>← 返回</translation>
+    </message>
+</context>
+<context>
+    <name>PeekPanel</name>
+    <message>
+        <source>Kitty (buried)</source>
+        <translation>底牌（已扣）</translation>
+    </message>
+    <message>
+        <source>Last trick</source>
+        <translation>上一轮</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>%1 took the trick</source>
+        <translation>%1 赢得这一轮</translation>
     </message>
 </context>
 <context>
@@ -836,15 +887,17 @@
 </context>
 <context>
     <name>SeatPanel</name>
-    <message numerus="yes">
-        <source>%n cards</source>
-        <translation>
-            <numerusform>%n 张</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Level %1</source>
         <translation>打 %1</translation>
+    </message>
+    <message>
+        <source>1 card</source>
+        <translation>1 张</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 张</translation>
     </message>
     <message>
         <source>defender</source>
@@ -897,6 +950,10 @@
         <translation>刷新</translation>
     </message>
     <message>
+        <source>(certificate pinned)</source>
+        <translation>（证书已固定）</translation>
+    </message>
+    <message>
         <source>reachable, version %1</source>
         <translation>可连接，版本 %1</translation>
     </message>
@@ -915,6 +972,10 @@
     <message>
         <source>Connect</source>
         <translation>连接</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
     </message>
     <message>
         <source>No saved servers</source>
@@ -1016,8 +1077,12 @@
         <translation>减少动画</translation>
     </message>
     <message>
-        <source>Finished trick stays (ms)</source>
-        <translation>一轮结束后停留（毫秒）</translation>
+        <source>Keep each trick for</source>
+        <translation>每轮出完后停留</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>Your name</source>
@@ -1152,6 +1217,10 @@
 <context>
     <name>TablePage</name>
     <message>
+        <source>Points taken by the attackers</source>
+        <translation>抓分方已得分牌</translation>
+    </message>
+    <message>
         <source>You are watching: no hand is shown</source>
         <translation>观战中：看不到任何人的手牌</translation>
     </message>
@@ -1175,12 +1244,36 @@
 <context>
     <name>TableViewModel</name>
     <message>
-        <source>%1&apos;s throw failed: the forced cards are played</source>
-        <translation>%1 甩牌失败：改出被管住的牌</translation>
-    </message>
-    <message>
         <source>Nobody bid: the cards are dealt again</source>
         <translation>无人亮主，重新发牌</translation>
+    </message>
+    <message>
+        <source>Your throw %1 failed.</source>
+        <translation>你甩牌 %1 失败。</translation>
+    </message>
+    <message>
+        <source>%2&apos;s throw %1 failed.</source>
+        <translation>%2 甩牌 %1 失败。</translation>
+    </message>
+    <message>
+        <source>%1 beats %2 with %3.</source>
+        <translation>%1 用 %3 管住了 %2。</translation>
+    </message>
+    <message>
+        <source>Only %1 is played.</source>
+        <translation>只出 %1。</translation>
+    </message>
+    <message>
+        <source>Penalty: %1 points.</source>
+        <translation>罚 %1 分。</translation>
+    </message>
+    <message>
+        <source>Big joker</source>
+        <translation>大王</translation>
+    </message>
+    <message>
+        <source>Small joker</source>
+        <translation>小王</translation>
     </message>
     <message>
         <source>AI (%1)</source>
@@ -1213,6 +1306,10 @@
     <message>
         <source>No trump</source>
         <translation>无主</translation>
+    </message>
+    <message>
+        <source>No trump: %1</source>
+        <translation>无主：%1</translation>
     </message>
     <message>
         <source>The defenders win</source>
@@ -1326,6 +1423,30 @@
         <source>Friend %1: not yet shown</source>
         <translation>朋友 %1：尚未出现</translation>
     </message>
+    <message>
+        <source>%1 bid %2</source>
+        <translation>%1 亮 %2</translation>
+    </message>
+    <message>
+        <source>Your turn: bury %1 cards</source>
+        <translation>轮到你：扣底 %1 张</translation>
+    </message>
+    <message>
+        <source>Your turn: call a friend</source>
+        <translation>轮到你：叫朋友</translation>
+    </message>
+    <message>
+        <source>Your turn: lead</source>
+        <translation>轮到你首家出牌</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>轮到你出牌</translation>
+    </message>
+    <message>
+        <source>Bid or pass</source>
+        <translation>亮主或不亮</translation>
+    </message>
 </context>
 <context>
     <name>TopBar</name>
@@ -1378,10 +1499,6 @@
         <source>Ruff</source>
         <comment>mark: 毙</comment>
         <translation>毙</translation>
-    </message>
-    <message>
-        <source>Last trick</source>
-        <translation>上一轮</translation>
     </message>
 </context>
 <context>

@@ -32,8 +32,24 @@
         <translation>所有輪次</translation>
     </message>
     <message>
+        <source>First step</source>
+        <translation>第一步</translation>
+    </message>
+    <message>
+        <source>Step back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Step forward</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Last step</source>
+        <translation>最後一步</translation>
     </message>
 </context>
 <context>
@@ -151,6 +167,22 @@
         <translation>潮汕</translation>
     </message>
     <message>
+        <source>Level %1</source>
+        <translation>打 %1</translation>
+    </message>
+    <message>
+        <source>The defenders win</source>
+        <translation>莊家方獲勝</translation>
+    </message>
+    <message>
+        <source>The attackers win</source>
+        <translation>抓分方獲勝</translation>
+    </message>
+    <message>
+        <source>Levels +%1</source>
+        <translation>升 %1 級</translation>
+    </message>
+    <message>
         <source>hearts are trump</source>
         <translation>紅桃為主</translation>
     </message>
@@ -208,7 +240,7 @@
     </message>
     <message>
         <source>Kitty capture</source>
-        <translation>摳底</translation>
+        <translation>扣底</translation>
     </message>
     <message>
         <source>Every 2 is trump</source>
@@ -678,8 +710,27 @@
 <context>
     <name>PageHeader</name>
     <message>
-        <source>‹ Back</source>
-        <translation>‹ 返回</translation>
+        <source>← Back</source>
+        <translation>← 返回</translation>
+    </message>
+</context>
+<context>
+    <name>PeekPanel</name>
+    <message>
+        <source>Kitty (buried)</source>
+        <translation>底牌（已扣）</translation>
+    </message>
+    <message>
+        <source>Last trick</source>
+        <translation>上一輪</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>%1 took the trick</source>
+        <translation>%1 贏得這一輪</translation>
     </message>
 </context>
 <context>
@@ -729,7 +780,7 @@
     </message>
     <message>
         <source>The attackers won the last trick: kitty %1 points ×%2</source>
-        <translation>抓分方贏得最後一輪：摳底 %1 分 ×%2</translation>
+        <translation>抓分方贏得最後一輪：扣底 %1 分 ×%2</translation>
     </message>
     <message>
         <source>The kitty stays with the defenders (%1 points)</source>
@@ -836,15 +887,17 @@
 </context>
 <context>
     <name>SeatPanel</name>
-    <message numerus="yes">
-        <source>%n cards</source>
-        <translation>
-            <numerusform>%n 張</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Level %1</source>
         <translation>打 %1</translation>
+    </message>
+    <message>
+        <source>1 card</source>
+        <translation>1 張</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 張</translation>
     </message>
     <message>
         <source>defender</source>
@@ -897,6 +950,10 @@
         <translation>重新整理</translation>
     </message>
     <message>
+        <source>(certificate pinned)</source>
+        <translation>（證書已固定）</translation>
+    </message>
+    <message>
         <source>reachable, version %1</source>
         <translation>可連線，版本 %1</translation>
     </message>
@@ -915,6 +972,10 @@
     <message>
         <source>Connect</source>
         <translation>連線</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>刪除</translation>
     </message>
     <message>
         <source>No saved servers</source>
@@ -1016,8 +1077,12 @@
         <translation>減少動畫</translation>
     </message>
     <message>
-        <source>Finished trick stays (ms)</source>
-        <translation>一輪結束後停留（毫秒）</translation>
+        <source>Keep each trick for</source>
+        <translation>每輪出完後停留</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>Your name</source>
@@ -1152,6 +1217,10 @@
 <context>
     <name>TablePage</name>
     <message>
+        <source>Points taken by the attackers</source>
+        <translation>抓分方已得分牌</translation>
+    </message>
+    <message>
         <source>You are watching: no hand is shown</source>
         <translation>觀戰中：看不到任何人的手牌</translation>
     </message>
@@ -1175,12 +1244,36 @@
 <context>
     <name>TableViewModel</name>
     <message>
-        <source>%1&apos;s throw failed: the forced cards are played</source>
-        <translation>%1 甩牌失敗：改出被管住的牌</translation>
-    </message>
-    <message>
         <source>Nobody bid: the cards are dealt again</source>
         <translation>無人亮主，重新發牌</translation>
+    </message>
+    <message>
+        <source>Your throw %1 failed.</source>
+        <translation>你甩牌 %1 失敗。</translation>
+    </message>
+    <message>
+        <source>%2&apos;s throw %1 failed.</source>
+        <translation>%2 甩牌 %1 失敗。</translation>
+    </message>
+    <message>
+        <source>%1 beats %2 with %3.</source>
+        <translation>%1 用 %3 管住了 %2。</translation>
+    </message>
+    <message>
+        <source>Only %1 is played.</source>
+        <translation>只出 %1。</translation>
+    </message>
+    <message>
+        <source>Penalty: %1 points.</source>
+        <translation>罰 %1 分。</translation>
+    </message>
+    <message>
+        <source>Big joker</source>
+        <translation>大王</translation>
+    </message>
+    <message>
+        <source>Small joker</source>
+        <translation>小王</translation>
     </message>
     <message>
         <source>AI (%1)</source>
@@ -1213,6 +1306,10 @@
     <message>
         <source>No trump</source>
         <translation>無主</translation>
+    </message>
+    <message>
+        <source>No trump: %1</source>
+        <translation>無主：%1</translation>
     </message>
     <message>
         <source>The defenders win</source>
@@ -1326,6 +1423,30 @@
         <source>Friend %1: not yet shown</source>
         <translation>朋友 %1：尚未出現</translation>
     </message>
+    <message>
+        <source>%1 bid %2</source>
+        <translation>%1 亮 %2</translation>
+    </message>
+    <message>
+        <source>Your turn: bury %1 cards</source>
+        <translation>輪到你：扣底 %1 張</translation>
+    </message>
+    <message>
+        <source>Your turn: call a friend</source>
+        <translation>輪到你：叫朋友</translation>
+    </message>
+    <message>
+        <source>Your turn: lead</source>
+        <translation>輪到你首家出牌</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>輪到你出牌</translation>
+    </message>
+    <message>
+        <source>Bid or pass</source>
+        <translation>亮主或不亮</translation>
+    </message>
 </context>
 <context>
     <name>TopBar</name>
@@ -1378,10 +1499,6 @@
         <source>Ruff</source>
         <comment>mark: 毙</comment>
         <translation>斃</translation>
-    </message>
-    <message>
-        <source>Last trick</source>
-        <translation>上一輪</translation>
     </message>
 </context>
 <context>

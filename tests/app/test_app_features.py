@@ -168,7 +168,7 @@ def test_motion_signals_kitty_and_highlights(ui) -> None:
     event = {"type": "throw-failed", "seat": seat, "attempted": ["AH", "KH", "KH"]}
     table._on_events([{**event, "forced": ["KH", "KH"], "penalty": 0}])
     assert pulled == [(2, ["AH"])]
-    assert "throw failed" in table.message
+    assert "throw A♥ K♥ K♥ failed" in table.message
 
 
 def test_sounds_and_the_turn_alert(ui, tmp_path) -> None:

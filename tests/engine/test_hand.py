@@ -527,6 +527,8 @@ def test_failed_throw_is_forced_with_optional_penalty(penalty: int) -> None:
         "attempted": ["AS", "9S"],
         "forced": ["9S"],
         "penalty": penalty,
+        "beaten_by": 1,
+        "beater": ["TS"],
     }
     assert events[1].data == {"seat": 0, "cards": ["9S"]}
     assert hand.trick is not None and hand.trick.plays == [(0, ("9S",))]

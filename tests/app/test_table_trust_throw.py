@@ -1,0 +1,60 @@
+"""Issue #13, point 2: a failed throw is announced where the player looks (what failed, the
+card that beat it, what is played instead, the penalty), the cards taken back show in the hand
+and nothing stays selected; an opponent's failed throw is announced too, in both languages."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.app.tablekit import click, item, select, to_failed_throw
+
+
+def test_my_failed_throw_says_what_beat_it_and_clears_the_selection(ui, qtbot) -> None:
+    table = ui.table
+    throw = to_failed_throw(ui)
+    hand = table.session.match.hand
+    seen = len(hand.events)
+    select(table, throw)
+    assert table.selectedCount == 2
+    click(qtbot, ui, item(ui, "playButton"))
+    qtbot.waitUntil(lambda: any(e.type == "throw-failed" for e in hand.events[seen:]))
+    failed = next(e for e in hand.events[seen:] if e.type == "throw-failed").data
+    qtbot.waitUntil(lambda: "failed" in table.message)
+    message = table.message
+    beater = " ".join(table._card_text(c) for c in failed["beater"])
+    forced = " ".join(table._card_text(c) for c in failed["forced"])
+    assert message.startswith("Your throw " + " ".join(table._card_text(c) for c in throw))
+    assert f"{table._seat_name(failed['beaten_by'])} beats {forced} with {beater}." in message
+    assert f"Only {forced} is played." in message
+    # shown above the action bar, in full
+    line = item(ui, "messageLine")
+    assert line.property("text") == message and not line.property("truncated")
+    # nothing stays selected; the cards taken back are marked in the hand
+    assert table.selectedCount == 0
+    assert not any(r["picked"] for r in table.hand.rows())
+    back = Counter(failed["attempted"]) - Counter(failed["forced"])
+    assert Counter(r["card"] for r in table.hand.rows() if r["returned"]) == back
+
+
+def test_an_opponents_failed_throw_is_announced_in_each_language(ui, qtbot) -> None:
+    table = ui.table
+    to_failed_throw(ui, range(1, 3))
+    event = {
+        "type": "throw-failed",
+        "seat": 1,
+        "attempted": ["AH", "QH", "QH", "5H"],
+        "forced": ["5H"],
+        "penalty": 10,
+        "beaten_by": 2,
+        "beater": ["7H"],
+    }
+    table.session.eventsArrived.emit([event])
+    assert table.message == (
+        "Right's throw A♥ Q♥ Q♥ 5♥ failed. Opposite beats 5♥ with 7♥. Only 5♥ is played. "
+        "Penalty: 10 points."
+    )
+    qtbot.waitUntil(lambda: item(ui, "messageLine").property("text") == table.message)
+    ui.settings.language = "zh_CN"
+    table.session.eventsArrived.emit([event])
+    assert "甩" in table.message and "7♥" in table.message and "罚 10 分" in table.message
+    ui.settings.language = "en"
