@@ -238,8 +238,7 @@ class PgStore(GroupCommit):
         self._check_fence(room, cur.rowcount)
 
     def _check_fence(self, room: str, rowcount: int) -> None:
-        if rowcount == 0 and room in self._epochs:
-            del self._epochs[room]
+        if rowcount == 0 and room in self._epochs:  # the stale epoch stays: every write fails
             raise Fenced(f"room {room}: another node has taken the table over")
 
     def claim_room(self, room: str) -> int:
