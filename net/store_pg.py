@@ -241,15 +241,27 @@ class PgStore(GroupCommit):
         if rowcount == 0 and room in self._epochs:  # the stale epoch stays: every write fails
             raise Fenced(f"room {room}: another node has taken the table over")
 
-    def claim_room(self, room: str) -> int:
+    def claim_room(self, room: str, expect: int | None = None) -> int | None:
         """Take the room over: bump its epoch (fencing out the node before) and write with
-        the new one from now on. KeyError: no such open room."""
+        the new one from now on. ``expect``: only if the epoch is still this one (a node
+        re-taking its own table after Redis lost the lease: None means someone else took it
+        meanwhile, so memory is stale and the table must be reloaded). KeyError: no such
+        open room."""
         row = self.db.execute(
-            "UPDATE rooms SET epoch = epoch + 1 WHERE id = %s AND NOT closed RETURNING epoch",
-            (room,),
+            "UPDATE rooms SET epoch = epoch + 1 WHERE id = %s AND NOT closed"
+            " AND (%s::bigint IS NULL OR epoch = %s) RETURNING epoch",
+            (room, expect, expect),
         ).fetchone()
         if row is None:
-            raise KeyError(room)
+            if (
+                expect is None
+                or self.db.execute(
+                    "SELECT 1 FROM rooms WHERE id = %s AND NOT closed", (room,)
+                ).fetchone()
+                is None
+            ):
+                raise KeyError(room)
+            return None
         self._epochs[room] = int(row[0])
         return int(row[0])
 

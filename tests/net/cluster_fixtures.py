@@ -55,9 +55,11 @@ def _pg_bindir() -> Path:
 
 class PostgresInstance:
     """``initdb`` into a temp dir, then ``postgres`` on 127.0.0.1:port with trust auth. As
-    root it runs as an unprivileged account (the directory is handed to it)."""
+    root it runs as an unprivileged account (the directory is handed to it). ``fsync``: off
+    for the tests (they kill the server, not the machine); on for the benches."""
 
-    def __init__(self) -> None:
+    def __init__(self, fsync: bool = False) -> None:
+        self.fsync = fsync
         self.bindir = _pg_bindir()
         self.dir = Path(tempfile.mkdtemp(prefix="tuolaji-pg-"))
         self.data = self.dir / "data"
@@ -82,7 +84,14 @@ class PostgresInstance:
 
     def start(self) -> None:
         argv = [str(self.bindir / "postgres"), "-D", str(self.data), "-p", str(self.port)]
-        argv += ["-h", "127.0.0.1", "-k", str(self.dir), "-c", "fsync=off"]
+        argv += [
+            "-h",
+            "127.0.0.1",
+            "-k",
+            str(self.dir),
+            "-c",
+            f"fsync={'on' if self.fsync else 'off'}",
+        ]
         with open(self.dir / "log", "ab") as log:
             self.proc = subprocess.Popen(
                 argv, stdout=subprocess.DEVNULL, stderr=log, cwd=self.dir, **self._drop()

@@ -85,11 +85,16 @@ def test_a_node_whose_table_was_taken_over_is_fenced(pg_url: str) -> None:
             loaded = await b.call(b.load_room, "R1")
             assert loaded["actions"] == [({"type": "start"}, 1, 1, 1)]
             await b.call(b.append_action, "R1", 1, {"type": "ready"}, 2, 1, 2)
+            # A, its lease lost, may not quietly take the table back: B moved on
+            assert await a.call(a.claim_room, "R1", 1) is None
+            # B may (nobody took it from B): same memory, next epoch
+            assert await b.call(b.claim_room, "R1", 2) == 3
+            await b.call(b.append_action, "R1", 2, {"type": "bid"}, 2, 2, 3)
             with pytest.raises(KeyError):
                 await b.call(b.claim_room, "NOPE")
 
         run(go())
-        assert [x[0]["type"] for x in a.live_rooms()[0]["actions"]] == ["start", "ready"]
+        assert [x[0]["type"] for x in a.live_rooms()[0]["actions"]] == ["start", "ready", "bid"]
     finally:
         a.close()
         b.close()
