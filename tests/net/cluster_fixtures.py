@@ -30,9 +30,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_port(port: int, what: str, deadline: float = 20.0) -> None:
+class PortTaken(Exception):
+    """The server exited at once: someone else took the port between our pick and its bind."""
+
+
+def wait_port(port: int, what: str, proc: subprocess.Popen[bytes], deadline: float = 20.0) -> None:
     end = time.monotonic() + deadline
     while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise PortTaken(f"{what} exited (port {port} taken?)")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return
@@ -73,6 +79,7 @@ class PostgresInstance:
             os.chown(self.dir, *self._ids)
             os.chmod(self.dir, 0o700)
         self._names = itertools.count(1)
+        self._started = False
         argv = [str(self.bindir / "initdb"), "-D", str(self.data), "-U", "tuolaji"]
         argv += ["--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]
         subprocess.run(argv, check=True, capture_output=True, **self._drop())
@@ -83,6 +90,19 @@ class PostgresInstance:
         return {"user": self._ids[0], "group": self._ids[1], "extra_groups": []}
 
     def start(self) -> None:
+        """Start (again, on the same port); a first start moves to another port if its pick
+        was taken meanwhile."""
+        for _ in range(5):
+            try:
+                return self._start()
+            except PortTaken:
+                self.stop()
+                if self._started:
+                    raise
+                self.port = free_port()
+        raise RuntimeError("postgres: no free port")
+
+    def _start(self) -> None:
         argv = [str(self.bindir / "postgres"), "-D", str(self.data), "-p", str(self.port)]
         argv += [
             "-h",
@@ -96,8 +116,9 @@ class PostgresInstance:
             self.proc = subprocess.Popen(
                 argv, stdout=subprocess.DEVNULL, stderr=log, cwd=self.dir, **self._drop()
             )
-        wait_port(self.port, "postgres")
+        wait_port(self.port, "postgres", self.proc)
         self._wait_ready()
+        self._started = True
 
     def _wait_ready(self) -> None:
         import psycopg
@@ -105,7 +126,10 @@ class PostgresInstance:
         end = time.monotonic() + 20
         while True:
             try:
-                psycopg.connect(self.url("postgres"), connect_timeout=2).close()
+                with psycopg.connect(self.url("postgres"), connect_timeout=2) as conn:
+                    row = conn.execute("SHOW data_directory").fetchone()
+                if row is None or Path(row[0]) != self.data:  # another test run's server
+                    raise PortTaken(f"port {self.port} is another postgres's")
                 return
             except psycopg.OperationalError:  # "the database system is starting up"
                 if time.monotonic() > end:
@@ -148,12 +172,32 @@ class RedisInstance:
         self.dir = Path(tempfile.mkdtemp(prefix="tuolaji-redis-"))
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self._started = False
 
     def start(self) -> None:
+        """Start (again, on the same port); a first start moves to another port if its pick
+        was taken meanwhile."""
+        for _ in range(5):
+            try:
+                return self._start()
+            except PortTaken:
+                self.stop()
+                if self._started:
+                    raise
+                self.port = free_port()
+        raise RuntimeError("redis-server: no free port")
+
+    def _start(self) -> None:
+        import redis
+
         argv = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
         argv += ["--appendonly", "no", "--dir", str(self.dir)]
         self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_port(self.port, "redis-server")
+        wait_port(self.port, "redis-server", self.proc)
+        with redis.Redis.from_url(self.url) as client:
+            if int(client.info("server")["process_id"]) != self.proc.pid:
+                raise PortTaken(f"port {self.port} is another redis-server's")
+        self._started = True
 
     def stop(self) -> None:
         if self.proc is not None:
