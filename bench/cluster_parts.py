@@ -11,7 +11,9 @@ Starts a throwaway redis-server and PostgreSQL (tests/net/cluster_fixtures.py) a
 - Redis commands per broadcast (INFO commandstats before/after);
 - PostgreSQL: ``--tables`` tables each appending actions one after another, all at once
   (``PgStore.append_action`` through group commit): actions/s, transactions per action and
-  this process's CPU-seconds per 1,000 actions.
+  CPU-seconds per 1,000 actions (this process, and PostgreSQL's);
+- takeover: a node stops renewing (as if killed) with the default lease and scan settings;
+  seconds until another node has claimed and loaded all of its tables, and actions missing.
 
 Figures are for this machine; docs/SCALING.md says what they mean for N machines.
 """
@@ -35,6 +37,7 @@ from redis.asyncio import Redis  # noqa: E402
 
 from net.cluster.bus import Bus  # noqa: E402
 from net.cluster.lease import Leases  # noqa: E402
+from net.cluster.takeover import Takeover  # noqa: E402
 from net.store_pg import PgStore  # noqa: E402
 
 
@@ -161,6 +164,51 @@ async def pg_figures(pg: PostgresInstance, tables: int, per_table: int) -> None:
     store.close()
 
 
+async def takeover_figures(pg: PostgresInstance, redis_url: str, tables: int) -> None:
+    url = pg.fresh_db()
+    a, b = PgStore(url), PgStore(url)
+    ra, rb = Redis.from_url(redis_url), Redis.from_url(redis_url)
+    la, lb = Leases(ra, "A"), Leases(rb, "B")
+    loaded: dict[str, int] = {}
+
+    async def restore(row: dict[str, Any], epoch: int) -> None:
+        loaded[row["id"]] = len(row["actions"])
+
+    async def nothing(room: str) -> None:
+        return None
+
+    ta = Takeover(a, la, restore, nothing)
+    tb = Takeover(b, lb, restore, nothing)
+    a.start()
+    b.start()
+    keeper = asyncio.create_task(la.keep(ta.lost))
+    for t in range(tables):
+        room = {"id": f"F{t}", "owner": 1, "rules": {}, "multiplier": 1, "private": False}
+        room |= {"invite": None, "seed": t, "seats": [None] * 4, "side": "any"}
+        await a.call(a.create_room, room)
+        await ta.adopt(f"F{t}")
+        for seq in range(30):
+            await a.call(a.append_action, f"F{t}", seq, {"n": seq}, 1, seq, seq)
+    scanner = asyncio.create_task(tb.run())
+    await asyncio.sleep(2)
+    keeper.cancel()  # A is "killed": no more renewals
+    killed = time.perf_counter()
+    while len(loaded) < tables:
+        await asyncio.sleep(0.01)
+    took = time.perf_counter() - killed
+    lost = sum(30 - n for n in loaded.values())
+    print(
+        f"takeover    {took:.2f} s from the kill to {tables} tables loaded on another"
+        f" node (lease {la.ttl_ms / 1000:.0f} s, grace {tb.grace:.0f} s, scan every"
+        f" {tb.every:.0f} s); actions missing: {lost}"
+    )
+    scanner.cancel()
+    for s in (a, b):
+        s.close()
+    await ra.aclose()
+    await rb.aclose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=2000)
@@ -172,6 +220,7 @@ def main() -> None:
     try:
         asyncio.run(bus_figures(redis.url, args.n))
         asyncio.run(pg_figures(pg, args.tables, 20))
+        asyncio.run(takeover_figures(pg, redis.url, args.tables))
     finally:
         redis.remove()
         pg.remove()

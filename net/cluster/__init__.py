@@ -11,7 +11,18 @@ table, the lobby, fan-out) and PostgreSQL (durable: ``net.store_pg``). See docs/
 Everything here is rebuilt from the nodes' memory and PostgreSQL when Redis restarts empty.
 """
 
+import asyncio
+
 PREFIX = "tuolaji:"
+
+
+def raise_if_cancelled() -> None:
+    """End a loop whose task was cancelled. redis-py times its reads out with async-timeout,
+    which on Python 3.11 can swallow a cancellation arriving with the timeout: the call then
+    returns (or fails) as if nothing happened, so each loop checks after its Redis calls."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
 
 
 def lease_key(table: str) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from net.cluster import events_key, inbox_key, lease_key
+from net.cluster import events_key, inbox_key, lease_key, raise_if_cancelled
 from net.cluster.lease import Leases
 
 log = logging.getLogger(__name__)
@@ -154,9 +154,11 @@ class Bus:
             try:
                 got: Any = await self.redis.xread(streams, count=500, block=self.block_ms)  # type: ignore[arg-type]
             except (RedisError, OSError) as e:
+                raise_if_cancelled()
                 log.warning("bus: reading from Redis failed (%s); retrying", e)
                 await asyncio.sleep(0.2)
                 continue
+            raise_if_cancelled()
             for key, entries in got or []:
                 name = _text(key)
                 if name == inbox_key(self.node):

@@ -19,7 +19,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from net.cluster import lease_key
+from net.cluster import lease_key, raise_if_cancelled
 
 log = logging.getLogger(__name__)
 
@@ -99,11 +99,13 @@ class Leases:
                 lost = await self.renew()
                 last_ok = loop.time()
             except (RedisError, OSError) as e:
+                raise_if_cancelled()
                 if loop.time() - last_ok < self.ttl_ms / 1000:
                     log.warning("could not renew leases: %s", e)
                     continue
                 lost = sorted(self.held)
                 self.held.clear()
+            raise_if_cancelled()
             if lost:
                 await on_lost(lost)
 

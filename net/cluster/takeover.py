@@ -18,6 +18,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
+from net.cluster import raise_if_cancelled
 from net.cluster.lease import Leases
 from net.storage import StoreUnavailable
 from net.store_pg import PgStore
@@ -124,4 +125,5 @@ class Takeover:
                 log.warning("takeover scan failed: %s", e)
             except Exception:  # a bug must not end failover for the node's whole life
                 log.exception("takeover scan failed")
+            raise_if_cancelled()
             await asyncio.sleep(self.every)

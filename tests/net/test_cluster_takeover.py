@@ -56,8 +56,7 @@ class Node:
         """Stop renewing and scanning (a SIGKILL, as far as the others can tell)."""
         for t in self.tasks:
             t.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await t
+            await asyncio.wait([t])
         self.tasks = []
 
     async def act(self, room: str, seq: int) -> None:
