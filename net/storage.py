@@ -11,10 +11,14 @@ same transaction, in a savepoint of its own, so a failing call rolls back alone.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import queue
 import threading
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
+
+log = logging.getLogger(__name__)
 
 # how many event-loop hand-overs one transaction may take in
 BATCH_MAX = 64
@@ -126,7 +130,13 @@ class GroupCommit:
             else:
                 stop = True
             if batches:
-                self._commit(batches)
+                try:
+                    self._commit(batches)
+                except Exception as e:  # the thread must live on: fail the calls, not hang them
+                    log.exception("store: a batch failed as a whole")
+                    with contextlib.suppress(Exception):
+                        self.db.execute("ROLLBACK")
+                    fail(batches, e)
             if stop:
                 return
 

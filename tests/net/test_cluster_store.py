@@ -142,3 +142,28 @@ def test_a_long_outage_fails_clearly_and_acknowledges_nothing(
         assert run(store.call(store.live_rooms))[0]["actions"] == [({"type": "start"}, 1, 1, 1)]
     finally:
         store.close()
+
+
+def test_a_batch_failing_as_a_whole_fails_its_calls_and_the_store_goes_on(pg_url: str) -> None:
+    """A call that breaks the transaction itself (here: commits under the savepoint) fails
+    with everything in its batch; the store thread lives on and the next call works."""
+    store = PgStore(pg_url)
+    store.start()
+    try:
+
+        def breaks() -> None:
+            store.db.execute("COMMIT")
+
+        async def go() -> list[Any]:
+            return await asyncio.gather(
+                store.call(store.create_user, "A", "a"),
+                store.call(breaks),
+                return_exceptions=True,
+            )
+
+        first, second = run(go())
+        assert isinstance(first, Exception) and isinstance(second, Exception)
+        uid = run(store.call(store.create_user, "B", "b"))
+        assert run(store.call(store.user_names, [uid])) == {uid: ("B", 0)}
+    finally:
+        store.close()
