@@ -13,14 +13,19 @@ leases.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
-from net.cluster import LOBBY, LOBBY_CHANGES, NODES, node_key
+from net.cluster import LOBBY, LOBBY_CHANGES, NODES, node_key, raise_if_cancelled
+
+log = logging.getLogger(__name__)
 
 
 class Presence:
@@ -43,6 +48,25 @@ class Presence:
             pipe.sadd(NODES, self.node)
             await pipe.execute()
         return restarted
+
+    async def keep(
+        self,
+        figures: Callable[[], Mapping[str, Any]],
+        rooms: Callable[[], Mapping[str, Mapping[str, Any]]],
+    ) -> None:
+        """Beat every third of the ttl while the node runs; after a Redis restart, list the
+        node's public rooms (``rooms()``: room -> its info) again. (Its leases come back
+        through ``Leases.keep`` and ``Takeover.lost``.)"""
+        while True:
+            try:
+                if await self.heartbeat(figures()):
+                    log.warning("Redis restarted empty: listing this node's rooms again")
+                    await self.rebuild(rooms())
+            except (RedisError, OSError) as e:
+                raise_if_cancelled()
+                log.warning("heartbeat failed: %s", e)
+            raise_if_cancelled()
+            await asyncio.sleep(self.ttl_ms / 3000)
 
     async def leave(self) -> None:
         async with self.redis.pipeline(transaction=True) as pipe:

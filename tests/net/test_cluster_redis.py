@@ -303,3 +303,34 @@ def test_redis_restarted_empty_is_rebuilt(own_redis: RedisInstance) -> None:
             assert b.gaps == [("T", 2, 3)]
 
     run(go())
+
+
+def test_a_node_lists_its_rooms_again_after_redis_restarts(own_redis: RedisInstance) -> None:
+    async def go() -> None:
+        async with nodes(own_redis.url, "A", "B", ttl=0.6) as (a, b):
+            rooms = {"R1": {"status": "playing"}, "R2": {"status": "waiting"}}
+            for room, info in rooms.items():
+                await a.presence.show(room, info)
+            beating = asyncio.create_task(a.presence.keep(lambda: {"tables": 2}, lambda: rooms))
+            while "A" not in await b.presence.nodes():  # the first beat
+                await asyncio.sleep(0.02)
+            own_redis.stop()
+            await asyncio.sleep(0.3)
+            own_redis.start()
+            lobby: dict[str, Any] = {}
+
+            async def look() -> None:
+                lobby.clear()
+                with contextlib.suppress(Exception):  # b's first command may meet the restart
+                    lobby.update(await b.presence.lobby())
+
+            while len(lobby) < 2:
+                assert not beating.done()
+                await look()
+                await asyncio.sleep(0.05)
+            assert lobby == {r: {"node": "A", "info": i} for r, i in rooms.items()}
+            assert (await b.presence.nodes())["A"]["tables"] == 2
+            beating.cancel()
+            await asyncio.wait([beating])
+
+    run(go())
