@@ -78,13 +78,17 @@ async def bus_figures(url: str, n: int) -> None:
     await asyncio.sleep(0.1)
 
     trips = []
+    calls0, cpu0 = await commands(ra)
     for i in range(n):
         t0 = time.perf_counter()
         await b.request("A", b"%d" % i)
         trips.append(time.perf_counter() - t0)
+    calls, cpu = await commands(ra)
     print(
         f"forwarding  round trip p50 {pct(trips, 0.5) * 1e3:.2f} ms"
-        f"  p99 {pct(trips, 0.99) * 1e3:.2f} ms  ({n} requests)"
+        f"  p99 {pct(trips, 0.99) * 1e3:.2f} ms  ({n} requests);"
+        f" {(calls - calls0) / n:.2f} Redis commands and {(cpu - cpu0) / n * 1e6:.0f} µs"
+        " Redis CPU each"
     )
 
     assert await la.acquire("T")
