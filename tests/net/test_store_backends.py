@@ -12,6 +12,7 @@ import pytest
 from cluster_fixtures import PostgresInstance
 
 from net.storage import Storage, open_store
+from net.store import Store
 
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -66,6 +67,15 @@ def room_row(rid: str, owner: int, private: bool = False) -> dict[str, Any]:
 
 def record(hand_no: int) -> dict[str, Any]:
     return {"setup": {"hand_no": hand_no}, "events": [{"type": "deal", "cards": ["AS", "BJ"]}]}
+
+
+def test_both_offer_the_whole_interface(store: Storage) -> None:
+    """Storage names every public method of the SQLite store (a method added there must be
+    added to the interface and to PostgreSQL), and each back-end has them all."""
+    names = {n for n in Storage.__dict__ if not n.startswith("_")}
+    assert {n for n in vars(Store) if not n.startswith("_")} <= names
+    assert isinstance(store, Storage)
+    assert all(callable(getattr(store, n)) for n in names)
 
 
 def test_accounts(store: Storage) -> None:
