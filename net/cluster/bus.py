@@ -138,9 +138,16 @@ class Bus:
             self._waiting.pop(rid, None)
 
     async def _answer(self, origin: str, rid: str, body: bytes) -> None:
-        reply = await self.on_request(origin, body)
-        fields = {"kind": "rep", "rid": rid, "body": reply}
-        await self.redis.xadd(inbox_key(origin), fields, maxlen=10_000, approximate=True)  # type: ignore[arg-type]
+        """Run the handler; it answers every request itself (refusals included), so one
+        that raises is a bug: logged, and the requester times out as if this node had died."""
+        try:
+            reply = await self.on_request(origin, body)
+            fields = {"kind": "rep", "rid": rid, "body": reply}
+            await self.redis.xadd(inbox_key(origin), fields, maxlen=10_000, approximate=True)  # type: ignore[arg-type]
+        except (RedisError, OSError) as e:
+            log.warning("bus: could not answer %s: %s", origin, e)
+        except Exception:
+            log.exception("bus: the handler failed on a request from %s", origin)
 
     # -- the reader --------------------------------------------------------------------------
     async def run(self) -> None:

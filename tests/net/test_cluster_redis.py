@@ -48,6 +48,8 @@ async def nodes(url: str, *names: str, ttl: float = 60.0, **bus: Any) -> AsyncIt
         leases = Leases(redis, name, ttl=ttl)
 
         async def echo(origin: str, body: bytes, name: str = name) -> bytes:
+            if body == b"boom":
+                raise ValueError("a handler's bug")
             return f"{name} answers {origin}: ".encode() + body
 
         node = Node(name, redis, leases, Presence(redis, name, ttl=ttl), None)  # type: ignore[arg-type]
@@ -260,6 +262,10 @@ def test_forwarding_to_the_owner_and_to_a_dead_node(redis_url: str) -> None:
             assert await a.bus.request("B", b"hi") == b"B answers A: hi"
             with pytest.raises(Unreachable, match="node C"):
                 await a.bus.request("C", b"anyone?", timeout=0.3)
+            # a handler that fails answers nothing; the node goes on answering
+            with pytest.raises(Unreachable):
+                await b.bus.request("A", b"boom", timeout=0.5)
+            assert await b.bus.request("A", b"still there?") == b"A answers B: still there?"
 
     run(go())
 
