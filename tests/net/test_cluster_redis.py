@@ -181,6 +181,8 @@ def test_nodes_and_the_lobby_are_one_view(redis_url: str) -> None:
             await asyncio.sleep(0.5)  # A stops beating
             await b.presence.heartbeat({"tables": 0, "conns": 1})
             assert sorted(await a.presence.nodes()) == ["B"]
+            await b.presence.leave()  # a node shutting down says so at once
+            assert await a.presence.nodes() == {}
 
     run(go())
 
