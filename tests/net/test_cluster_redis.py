@@ -342,3 +342,29 @@ def test_a_node_lists_its_rooms_again_after_redis_restarts(own_redis: RedisInsta
             await asyncio.wait([beating])
 
     run(go())
+
+
+def test_a_node_that_cannot_reach_redis_for_a_ttl_gives_its_tables_up(
+    own_redis: RedisInstance,
+) -> None:
+    """While Redis is away nobody can see this node's leases, and once it is back another
+    node may take them: after a whole ttl without renewing, the node counts them lost."""
+
+    async def go() -> None:
+        async with nodes(own_redis.url, "A", ttl=0.5) as (a,):
+            lost: list[list[str]] = []
+
+            async def on_lost(tables: list[str]) -> None:
+                lost.append(tables)
+
+            assert await a.leases.acquire("T1")
+            assert await a.leases.acquire("T2")
+            keeper = asyncio.create_task(a.leases.keep(on_lost))
+            await asyncio.sleep(0.3)
+            own_redis.stop()
+            await until(lambda: bool(lost))
+            assert lost == [["T1", "T2"]] and a.leases.held == set()
+            keeper.cancel()
+            await asyncio.wait([keeper])
+
+    run(go())
