@@ -62,9 +62,11 @@ class Bus:
         on_gap: OnGap,
         on_request: OnRequest,
         stream_max: int = 2000,
-        block_ms: int = 1000,  # under redis-py's socket timeout (5 s by default)
+        block_ms: int = 1000,  # under the reader's socket timeout (redis-py: 5 s by default)
+        reader: Redis | None = None,
     ) -> None:
         self.redis = redis
+        self.reader = redis if reader is None else reader  # blocking reads: may be its own
         self.on_event = on_event
         self.on_gap = on_gap
         self.on_request = on_request
@@ -159,7 +161,7 @@ class Bus:
             streams = {inbox_key(self.node): self._inbox_pos}
             streams.update({events_key(t): pos for t, pos in self._watched.items()})
             try:
-                got: Any = await self.redis.xread(streams, count=500, block=self.block_ms)  # type: ignore[arg-type]
+                got: Any = await self.reader.xread(streams, count=500, block=self.block_ms)  # type: ignore[arg-type]
             except (RedisError, OSError) as e:
                 raise_if_cancelled()
                 log.warning("bus: reading from Redis failed (%s); retrying", e)

@@ -57,7 +57,8 @@ class Takeover:
         return int(epoch)
 
     async def release(self, room: str) -> None:
-        """The room closed here: let it go."""
+        """Let the room go: it closed, or this node is shutting down (another takes it over
+        after the grace, without waiting for the lease to lapse)."""
         self.epochs.pop(room, None)
         await self.store.call(self.store.release_room, room)
         await self.leases.release(room)
