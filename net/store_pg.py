@@ -5,8 +5,9 @@ thread, with the same group commit (``net.storage.GroupCommit``).
 Two additions serve the cluster. **Fencing**: the node that takes a table over bumps the room's
 ``epoch`` (``claim_room``); from then on that node's writes for the room carry its epoch and a
 node still holding an older one (paused, cut off, its lease lapsed) is refused (``Fenced``)
-instead of writing into a log someone else continues. **Loading one room** (``load_room``) and
-listing the open ones (``open_rooms``), for a takeover.
+instead of writing into a log someone else continues. **One room at a time**: ``open_rooms``
+lists the open rooms' ids and ``room`` loads one with its log, for a takeover; ``park`` and
+``parked`` keep why a room's log did not replay (as SQLite's store does).
 
 A lost connection: the store reconnects, waiting up to ``reconnect_wait`` seconds; a batch cut
 before COMMIT is retried once on the new connection (nothing of it was written); one cut during
@@ -86,9 +87,10 @@ MIGRATIONS: list[str] = [
     """,
     # 2: the cluster's fencing epoch of each room
     "ALTER TABLE rooms ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0",
-    # 3: which engine wrote each logged action (NULL: before versioning), so a node restoring
-    # a table knows whether its rules can replay the log
-    "ALTER TABLE actions ADD COLUMN engine TEXT",
+    # 3: the build that wrote each room's log ('unknown' for older rooms), and why a room's
+    # log did not replay at the last start (NULL: it did); SQLite's store has the same
+    "ALTER TABLE rooms ADD COLUMN engine TEXT NOT NULL DEFAULT 'unknown';"
+    " ALTER TABLE rooms ADD COLUMN parked TEXT",
 ]
 
 # one number for pg_advisory_xact_lock: two nodes starting together migrate one at a time
@@ -226,14 +228,13 @@ class PgStore(GroupCommit):
         user: int | None,
         req: int | None,
         v: int,
-        engine: str | None = None,
     ) -> None:
         epoch = self._epochs.get(room)
         cur = self.db.execute(
-            "INSERT INTO actions (room, seq, action, user_id, req, v, engine)"
-            " SELECT %s, %s, %s, %s, %s, %s, %s WHERE %s::bigint IS NULL"
+            "INSERT INTO actions (room, seq, action, user_id, req, v)"
+            " SELECT %s, %s, %s, %s, %s, %s WHERE %s::bigint IS NULL"
             " OR EXISTS (SELECT 1 FROM rooms WHERE id = %s AND epoch = %s)",
-            (room, seq, json.dumps(action), user, req, v, engine, epoch, room, epoch),
+            (room, seq, json.dumps(action), user, req, v, epoch, room, epoch),
         )
         self._check_fence(room, cur.rowcount)
 
@@ -275,10 +276,46 @@ class PgStore(GroupCommit):
         ).fetchall()
         return [r[0] for r in rows]
 
-    def load_room(self, room: str) -> dict[str, Any] | None:
-        """One open room with its action log, as ``live_rooms`` gives each."""
-        found = self._rooms("WHERE id = %s AND NOT closed", (room,))
-        return found[0] if found else None
+    def room(self, rid: str) -> dict[str, Any]:
+        """One room's row (with the build that wrote it and why it is parked) and its action
+        log. KeyError: no such room."""
+        row = self.db.execute(
+            "SELECT id, owner, rules, multiplier, private, invite, seed, seats, side, engine,"
+            " parked FROM rooms WHERE id = %s",
+            (rid,),
+        ).fetchone()
+        if row is None:
+            raise KeyError(rid)
+        rid, owner, rules, mult, private, invite, seed, seats, side, engine, parked = row
+        actions = self.db.execute(
+            "SELECT action, user_id, req, v FROM actions WHERE room = %s ORDER BY seq", (rid,)
+        ).fetchall()
+        return {
+            "id": rid,
+            "owner": owner,
+            "rules": json.loads(rules),
+            "multiplier": mult,
+            "private": private,
+            "invite": invite,
+            "seed": seed,
+            "seats": json.loads(seats),
+            "side": side,
+            "engine": engine,
+            "parked": parked,
+            "actions": [(json.loads(a), u, r, v) for a, u, r, v in actions],
+        }
+
+    def park(self, rid: str, reason: str | None) -> None:
+        """Record why a room's log did not replay (None: it replays again)."""
+        self.db.execute("UPDATE rooms SET parked = %s WHERE id = %s", (reason, rid))
+
+    def parked(self) -> list[tuple[str, str, str]]:
+        """(room, engine that wrote it, why it did not replay) of every parked open room."""
+        rows = self.db.execute(
+            "SELECT id, engine, parked FROM rooms WHERE NOT closed AND parked IS NOT NULL"
+            " ORDER BY created, id"
+        )
+        return [(r[0], r[1], r[2]) for r in rows]
 
     def live_rooms(self) -> list[dict[str, Any]]:
         return self._rooms("WHERE NOT closed", ())

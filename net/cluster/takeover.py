@@ -104,9 +104,7 @@ class Takeover:
             if epoch is None:  # someone else ran it meanwhile: start over from the log
                 await self.drop(room)
                 epoch = await self.store.call(self.store.claim_room, room)
-            row = await self.store.call(self.store.load_room, room)
-            if row is None:
-                raise KeyError(room)
+            row = await self.store.call(self.store.room, room)
         except KeyError:
             self.epochs.pop(room, None)
             await self.leases.release(room)

@@ -35,8 +35,9 @@ def test_an_old_schema_is_migrated_in_place(pg_url: str) -> None:
     try:
         versions = [r[0] for r in store.db.execute("SELECT version FROM schema_version")]
         assert versions == list(range(1, len(MIGRATIONS) + 1))
-        assert store.load_room("OLD") is not None
-        assert store.load_room("OLD")["actions"] == [({}, None, None, 1)]  # type: ignore[index]
+        old = store.room("OLD")
+        assert old["actions"] == [({}, None, None, 1)]
+        assert (old["engine"], old["parked"]) == ("unknown", None)
         assert store.db.execute("SELECT epoch FROM rooms").fetchone() == (0,)
     finally:
         store.close()
@@ -82,7 +83,7 @@ def test_a_node_whose_table_was_taken_over_is_fenced(pg_url: str) -> None:
                 await a.call(a.append_action, "R1", 1, {"type": "late"}, 1, 2, 2)
             with pytest.raises(Fenced):
                 await a.call(a.update_room, "R1", 1, [None] * 4, True)
-            loaded = await b.call(b.load_room, "R1")
+            loaded = await b.call(b.room, "R1")
             assert loaded["actions"] == [({"type": "start"}, 1, 1, 1)]
             await b.call(b.append_action, "R1", 1, {"type": "ready"}, 2, 1, 2)
             # A, its lease lost, may not quietly take the table back: B moved on
@@ -165,5 +166,37 @@ def test_a_batch_failing_as_a_whole_fails_its_calls_and_the_store_goes_on(pg_url
         assert isinstance(first, Exception) and isinstance(second, Exception)
         uid = run(store.call(store.create_user, "B", "b"))
         assert run(store.call(store.user_names, [uid])) == {uid: ("B", 0)}
+    finally:
+        store.close()
+
+
+def test_rooms_one_at_a_time_and_parked(pg_url: str) -> None:
+    """What a restoring server reads: the open rooms' ids, each room with its log, and the
+    rooms parked because their logs did not replay (SQLite's store gives the same)."""
+    store = PgStore(pg_url)
+    store.start()
+    try:
+
+        async def go() -> None:
+            for rid in ("R1", "R2", "R3"):
+                await store.call(store.create_room, room_row(rid, 1))
+            await store.call(store.append_action, "R2", 0, {"type": "start"}, 1, 1, 1)
+            await store.call(store.update_room, "R3", 1, [None] * 4, True)
+            assert await store.call(store.open_rooms) == ["R1", "R2"]
+            r2 = await store.call(store.room, "R2")
+            assert r2["actions"] == [({"type": "start"}, 1, 1, 1)]
+            assert (r2["engine"], r2["parked"]) == ("unknown", None)
+            assert {k: v for k, v in r2.items() if k in room_row("R2", 1)} == room_row("R2", 1)
+            with pytest.raises(KeyError):
+                await store.call(store.room, "NOPE")
+            await store.call(store.park, "R2", "replay: illegal play at seq 0")
+            await store.call(store.park, "R3", "closed rooms are not listed")
+            assert await store.call(store.parked) == [
+                ("R2", "unknown", "replay: illegal play at seq 0")
+            ]
+            await store.call(store.park, "R2", None)  # it replays again
+            assert await store.call(store.parked) == []
+
+        run(go())
     finally:
         store.close()
