@@ -14,15 +14,14 @@ with its reason (``parked``), and the other rooms serve.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.metadata
 import json
-import queue
 import sqlite3
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
+
+from net.storage import GroupCommit
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
@@ -111,8 +110,9 @@ def engine_version() -> str:
 ENGINE = engine_version()
 
 
-class Store:
+class Store(GroupCommit):
     def __init__(self, path: str) -> None:
+        super().__init__()
         self.path = path
         self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -123,10 +123,6 @@ class Store:
         except BaseException:
             self.db.close()
             raise
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._calls: list[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any]]] = []
-        self._loop: asyncio.AbstractEventLoop | None = None
 
     def migrate(self) -> None:
         """Bring the schema up to ``SCHEMA_VERSION``, one migration per version, each in its
@@ -146,73 +142,6 @@ class Store:
                 self.db.execute("ROLLBACK")
                 raise
             self.db.execute("COMMIT")
-
-    # -- the writer thread ---------------------------------------------------------------
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="store", daemon=True)
-        self._thread.start()
-
-    def close(self) -> None:
-        if self._thread is not None:
-            self._queue.put(None)
-            self._thread.join()
-            self._thread = None
-        self.db.close()
-
-    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run ``fn(*args)`` (a method of this store) in the store thread, committed. The
-        calls made in one turn of the event loop travel to the thread together and come back
-        together (one hand-over each way, not one per call)."""
-        loop = self._loop = asyncio.get_running_loop()
-        fut = loop.create_future()
-        if not self._calls:
-            loop.call_soon(self._submit)
-        self._calls.append((fn, args, fut))
-        return await fut
-
-    def _submit(self) -> None:
-        calls, self._calls = self._calls, []
-        self._queue.put((self._loop, calls))
-
-    def _run(self) -> None:
-        while True:
-            item = self._queue.get()
-            batches = []
-            stop = False
-            while item is not None:
-                batches.append(item)
-                if len(batches) >= 64:
-                    break
-                try:
-                    item = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-            else:
-                stop = True
-            if batches:
-                self._commit(batches)
-            if stop:
-                return
-
-    def _commit(self, batches: list[Any]) -> None:
-        """Everything queued, in one transaction; each call in its own savepoint."""
-        done: list[tuple[Any, list[tuple[Any, Any, bool]]]] = []
-        self.db.execute("BEGIN")
-        for loop, calls in batches:
-            results = []
-            for fn, args, fut in calls:
-                self.db.execute("SAVEPOINT item")
-                try:
-                    results.append((fut, fn(*args), False))
-                    self.db.execute("RELEASE item")
-                except Exception as e:  # a failed item rolls back alone and fails its caller
-                    self.db.execute("ROLLBACK TO item")
-                    self.db.execute("RELEASE item")
-                    results.append((fut, e, True))
-            done.append((loop, results))
-        self.db.execute("COMMIT")
-        for loop, results in done:
-            loop.call_soon_threadsafe(_settle_all, results)
 
     # -- accounts ------------------------------------------------------------------------
     def create_user(self, name: str, token_hash: str) -> int:
@@ -403,13 +332,3 @@ class Store:
             return None
         row = self.db.execute("SELECT record, v0 FROM games WHERE id = ?", (game,)).fetchone()
         return {"game": game, "v0": row[1], "record": json.loads(row[0])}
-
-
-def _settle_all(results: list[tuple[asyncio.Future[Any], Any, bool]]) -> None:
-    for fut, value, failed in results:
-        if fut.done():
-            continue
-        if failed:
-            fut.set_exception(value)
-        else:
-            fut.set_result(value)

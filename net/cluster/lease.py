@@ -1,0 +1,117 @@
+"""Table ownership: a Redis key per table (``SET NX PX``) whose value names the node and this
+run of it, renewed while the node lives. A node that stops renewing (killed, paused, cut off)
+loses its tables after ``ttl`` and another node may take them.
+
+Redis only says who *should* own a table; it cannot stop a node that still believes it does
+(a long GC pause, a partition). The guard on what lasts is PostgreSQL's room epoch
+(``PgStore.claim_room``): the new owner bumps it and the old owner's writes are refused. The
+fan-out is guarded here too: ``Bus.publish`` appends only while the lease holds this value.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from net.cluster import lease_key, raise_if_cancelled
+
+log = logging.getLogger(__name__)
+
+# extend the lease only while it is still ours
+RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+
+# delete the lease only while it is still ours
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+
+
+class Leases:
+    """The leases one node holds. ``holder`` is ``node/run``: a node restarted under the
+    same id does not mistake its previous life's leases for its own."""
+
+    def __init__(self, redis: Redis, node: str, ttl: float = 3.0) -> None:
+        self.redis = redis
+        self.node = node
+        self.holder = f"{node}/{uuid.uuid4().hex[:12]}"
+        self.ttl_ms = int(ttl * 1000)
+        self.held: set[str] = set()
+        self._renew = redis.register_script(RENEW)
+        self._release = redis.register_script(RELEASE)
+
+    async def acquire(self, table: str) -> bool:
+        """Own ``table`` if nobody does."""
+        ok = await self.redis.set(lease_key(table), self.holder, nx=True, px=self.ttl_ms)
+        if ok:
+            self.held.add(table)
+        return bool(ok)
+
+    async def release(self, table: str) -> None:
+        self.held.discard(table)
+        await self._release(keys=[lease_key(table)], args=[self.holder])
+
+    async def renew(self) -> list[str]:
+        """Extend every lease held; return (and forget) those lost: taken by another node,
+        or gone with a Redis that restarted empty."""
+        tables = sorted(self.held)
+        if not tables:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for t in tables:
+                await self._renew(keys=[lease_key(t)], args=[self.holder, self.ttl_ms], client=pipe)
+            kept = await pipe.execute()
+        lost = [t for t, ok in zip(tables, kept, strict=True) if not ok]
+        self.held.difference_update(lost)
+        return lost
+
+    async def owners(self, tables: Iterable[str]) -> dict[str, str | None]:
+        """Which node owns each table now (None: nobody; it is free to take)."""
+        names = list(tables)
+        if not names:
+            return {}
+        values: list[Any] = await self.redis.mget([lease_key(t) for t in names])
+        return {t: _node_of(v) for t, v in zip(names, values, strict=True)}
+
+    async def keep(self, on_lost: Callable[[list[str]], Awaitable[None]]) -> None:
+        """Renew every third of ``ttl`` for as long as the node runs. Leases that could not
+        be renewed for a whole ``ttl`` (Redis unreachable) count as lost: by then another
+        node may hold them."""
+        every = self.ttl_ms / 3000
+        loop = asyncio.get_running_loop()
+        last_ok = loop.time()
+        while True:
+            await asyncio.sleep(every)
+            try:
+                lost = await self.renew()
+                last_ok = loop.time()
+            except (RedisError, OSError) as e:
+                raise_if_cancelled()
+                if loop.time() - last_ok < self.ttl_ms / 1000:
+                    log.warning("could not renew leases: %s", e)
+                    continue
+                lost = sorted(self.held)
+                self.held.clear()
+            raise_if_cancelled()
+            if lost:
+                await on_lost(lost)
+
+
+def _node_of(value: Any) -> str | None:
+    if value is None:
+        return None
+    text = value.decode() if isinstance(value, bytes) else str(value)
+    return text.rsplit("/", 1)[0]

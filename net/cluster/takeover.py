@@ -1,0 +1,128 @@
+"""Which tables this node runs: the ones it creates, the ones nobody owns any more (their node
+died), and its own again after Redis forgot them. Each is taken the same way: the Redis lease
+first (one node wins), then the room's epoch in PostgreSQL (``claim_room``: the node before is
+fenced out), then the room and its log from PostgreSQL, replayed by ``restore`` (the server's
+restart path: ``table_from_row`` and ``resume``).
+
+A room is taken over only once it has been seen without an owner for ``grace`` (two lease
+renewals): after Redis restarts empty every room looks free for a moment, and its live owner
+must get the first chance to take it back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from redis.exceptions import RedisError
+
+from net.cluster import raise_if_cancelled
+from net.cluster.lease import Leases
+from net.storage import StoreUnavailable
+from net.store_pg import PgStore
+
+log = logging.getLogger(__name__)
+
+Restore = Callable[[dict[str, Any], int], Awaitable[None]]  # (room row with its log, epoch)
+Drop = Callable[[str], Awaitable[None]]  # forget the table, if this node still runs it
+
+
+class Takeover:
+    def __init__(
+        self,
+        store: PgStore,
+        leases: Leases,
+        restore: Restore,
+        drop: Drop,
+        every: float = 1.0,
+        grace: float | None = None,
+    ) -> None:
+        self.store = store
+        self.leases = leases
+        self.restore = restore
+        self.drop = drop
+        self.every = every
+        self.grace = leases.ttl_ms / 1500 if grace is None else grace
+        self.epochs: dict[str, int] = {}  # the rooms this node runs -> its epoch on each
+        self._free_since: dict[str, float] = {}  # rooms seen without an owner -> since when
+
+    async def adopt(self, room: str) -> int:
+        """A room this node just created (its row is written): own it from the start."""
+        if not await self.leases.acquire(room):
+            raise RuntimeError(f"room {room} is already owned")
+        epoch = await self.store.call(self.store.claim_room, room)
+        self.epochs[room] = epoch
+        return int(epoch)
+
+    async def release(self, room: str) -> None:
+        """Let the room go: it closed, or this node is shutting down (another takes it over
+        after the grace, without waiting for the lease to lapse)."""
+        self.epochs.pop(room, None)
+        await self.store.call(self.store.release_room, room)
+        await self.leases.release(room)
+
+    async def scan(self) -> list[str]:
+        """Take every open room that nobody owns; the ones taken."""
+        rooms = await self.store.call(self.store.live_rooms)
+        owners = await self.leases.owners(r for r in rooms if r not in self.epochs)
+        now = asyncio.get_running_loop().time()
+        since = {r: self._free_since.get(r, now) for r, owner in owners.items() if owner is None}
+        self._free_since = since
+        taken = []
+        for room, first in list(since.items()):
+            due = now - first >= self.grace and await self.leases.acquire(room)
+            if due and await self._load(room, None):
+                taken.append(room)
+                del self._free_since[room]
+        return taken
+
+    async def lost(self, rooms: list[str]) -> None:
+        """``Leases.keep`` says these leases are gone: Redis restarted empty, or another node
+        took them while this one was cut off. Re-take what nobody else touched (memory is
+        still right); reload what someone else wrote to; drop the rest."""
+        for room in rooms:
+            epoch = self.epochs.get(room)
+            if epoch is None:
+                continue
+            if not await self.leases.acquire(room):
+                del self.epochs[room]
+                await self.store.call(self.store.release_room, room)
+                await self.drop(room)
+            elif not await self._load(room, epoch):
+                await self.drop(room)
+
+    async def _load(self, room: str, expect: int | None) -> bool:
+        """With the lease held: claim ``room`` (at epoch ``expect``: this node's own, still
+        unchanged) or restore it from the log. False: it closed (the lease is given back)."""
+        try:
+            epoch = await self.store.call(self.store.claim_room, room, expect)
+            if epoch is not None and expect is not None:
+                self.epochs[room] = epoch
+                return True  # nobody wrote since: what this node holds is current
+            if epoch is None:  # someone else ran it meanwhile: start over from the log
+                await self.drop(room)
+                epoch = await self.store.call(self.store.claim_room, room)
+            row = await self.store.call(self.store.room, room)
+        except KeyError:
+            self.epochs.pop(room, None)
+            await self.leases.release(room)
+            return False
+        self.epochs[room] = epoch
+        await self.restore(row, epoch)
+        return True
+
+    async def run(self) -> None:
+        """Scan every ``every`` seconds while the node runs."""
+        while True:
+            try:
+                taken = await self.scan()
+                if taken:
+                    log.info("took over %d tables: %s", len(taken), " ".join(taken))
+            except (RedisError, OSError, StoreUnavailable) as e:
+                log.warning("takeover scan failed: %s", e)
+            except Exception:  # a bug must not end failover for the node's whole life
+                log.exception("takeover scan failed")
+            raise_if_cancelled()
+            await asyncio.sleep(self.every)

@@ -1,0 +1,108 @@
+"""Two ClusterNodes (all the parts, started and stopped as a server would) on a real
+PostgreSQL and redis-server: one view of the nodes and the lobby, a table's broadcasts reaching
+the other node, and a graceful shutdown handing the table over with its whole log."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from typing import Any
+
+from test_store_backends import room_row
+
+from net.cluster.node import ClusterNode, Hooks
+from net.store_pg import PgStore
+
+
+def run(coro: Awaitable[Any]) -> Any:
+    async def main() -> Any:
+        return await asyncio.wait_for(coro, 60)
+
+    return asyncio.run(main())
+
+
+@dataclass
+class Server:
+    """What a server keeps that the hooks touch: its tables and public rooms."""
+
+    name: str
+    tables: dict[str, list[Any]] = field(default_factory=dict)
+    events: list[tuple[str, int, int, dict[str, list[bytes]]]] = field(default_factory=list)
+    public: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def hooks(self) -> Hooks:
+        async def restore(row: dict[str, Any], epoch: int) -> None:
+            self.tables[row["id"]] = row["actions"]
+            self.public[row["id"]] = {"status": "playing"}
+
+        async def drop(room: str) -> None:
+            self.tables.pop(room, None)
+            self.public.pop(room, None)
+
+        async def answer(origin: str, body: bytes) -> bytes:
+            return body
+
+        return Hooks(
+            restore=restore,
+            drop=drop,
+            on_event=lambda *e: self.events.append(e),
+            on_gap=lambda *g: None,
+            on_request=answer,
+            figures=lambda: {"tables": len(self.tables)},
+            rooms=lambda: self.public,
+        )
+
+
+async def until(check: Any, within: float = 20.0) -> None:
+    end = asyncio.get_running_loop().time() + within
+    while not check():
+        assert asyncio.get_running_loop().time() < end, "timed out"
+        await asyncio.sleep(0.02)
+
+
+def test_two_nodes_share_a_table_and_hand_it_over(pg_url: str, redis_url: str) -> None:
+    async def go() -> None:
+        sa, sb = Server("A"), Server("B")
+        stores = [PgStore(pg_url), PgStore(pg_url)]
+        for s in stores:
+            s.start()
+        a = ClusterNode("A", redis_url, stores[0], sa.hooks(), ttl=1.5, scan_every=0.2)
+        b = ClusterNode("B", redis_url, stores[1], sb.hooks(), ttl=1.5, scan_every=0.2)
+        try:
+            await a.start()
+            store = stores[0]
+            await store.call(store.create_room, room_row("R1", 1))
+            await a.takeover.adopt("R1")
+            for seq in range(3):
+                await store.call(store.append_action, "R1", seq, {"n": seq}, 1, seq, seq + 1)
+            sa.tables["R1"] = []
+            sa.public["R1"] = {"status": "playing"}
+            await a.presence.show("R1", sa.public["R1"])
+            await b.start()
+
+            view = await b.presence.nodes()
+            while view["A"]["tables"] != 1:  # until A's next beat
+                await asyncio.sleep(0.05)
+                view = await b.presence.nodes()
+            assert view["B"]["tables"] == 0
+            assert (await b.presence.lobby())["R1"]["node"] == "A"
+
+            await b.bus.watch("R1")
+            b.bus.known("R1", 3)
+            frames = {"seat0": [b'{"v":4}'], "watch": [b'{"v":4,"spectator":true}']}
+            assert await a.bus.publish("R1", 3, 4, frames)
+            await until(lambda: bool(sb.events))
+            assert sb.events == [("R1", 3, 4, frames)]
+
+            await a.stop(hand_over=True)  # a graceful shutdown
+            await until(lambda: "R1" in sb.tables)
+            assert sb.tables["R1"] == [({"n": s}, 1, s, s + 1) for s in range(3)]
+            assert await b.bus.publish("R1", 4, 5, frames)  # B owns it now
+            assert list(await b.presence.nodes()) == ["B"]
+        finally:
+            await b.stop()
+            for s in stores:
+                s.close()
+
+    run(go())

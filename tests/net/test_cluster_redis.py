@@ -1,0 +1,370 @@
+"""Leases, presence and the bus against a real redis-server: several "nodes" (each its own
+client, leases, presence and bus) in one process."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from cluster_fixtures import RedisInstance
+from redis.asyncio import Redis
+
+from net.cluster.bus import Bus, Unreachable
+from net.cluster.lease import Leases
+from net.cluster.presence import Presence
+
+
+def run(coro: Awaitable[Any]) -> Any:
+    async def main() -> Any:
+        return await asyncio.wait_for(coro, 60)
+
+    return asyncio.run(main())
+
+
+@dataclass
+class Node:
+    """One server node's cluster parts, recording what its bus delivers. Nothing renews its
+    leases unless a test runs ``keep``: the tests not about lapsing use a long ttl."""
+
+    name: str
+    redis: Redis
+    leases: Leases
+    presence: Presence
+    bus: Bus
+    events: list[tuple[str, int, int, dict[str, list[bytes]]]] = field(default_factory=list)
+    gaps: list[tuple[str, int, int]] = field(default_factory=list)
+    reader: asyncio.Task[None] | None = None
+
+
+@contextlib.asynccontextmanager
+async def nodes(url: str, *names: str, ttl: float = 60.0, **bus: Any) -> AsyncIterator[list[Node]]:
+    made: list[Node] = []
+    for name in names:
+        redis = Redis.from_url(url)
+        leases = Leases(redis, name, ttl=ttl)
+
+        async def echo(origin: str, body: bytes, name: str = name) -> bytes:
+            if body == b"boom":
+                raise ValueError("a handler's bug")
+            return f"{name} answers {origin}: ".encode() + body
+
+        node = Node(name, redis, leases, Presence(redis, name, ttl=ttl), None)  # type: ignore[arg-type]
+        node.bus = Bus(
+            redis,
+            leases,
+            on_event=lambda *e, n=node: n.events.append(e),  # type: ignore[misc]
+            on_gap=lambda *g, n=node: n.gaps.append(g),  # type: ignore[misc]
+            on_request=echo,
+            **bus,
+        )
+        node.reader = asyncio.create_task(node.bus.run())
+        made.append(node)
+    await asyncio.sleep(0.05)  # the readers took their inbox positions
+    try:
+        yield made
+    finally:
+        for node in made:
+            assert node.reader is not None
+            node.reader.cancel()
+            await asyncio.wait([node.reader])  # (a test timing out still cancels us)
+            await node.redis.aclose()
+
+
+async def until(check: Callable[[], bool], within: float = 5.0) -> None:
+    end = asyncio.get_running_loop().time() + within
+    while not check():
+        assert asyncio.get_running_loop().time() < end, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def frames(v: int) -> dict[str, list[bytes]]:
+    """A broadcast's frames by audience, different for each (hidden hands); a seat may get
+    more than one (its events, then its prompt)."""
+    out = {f"seat{s}": [f'{{"v":{v},"seat":{s},"hand":"AS BJ"}}'.encode()] for s in range(4)}
+    out["seat1"].append(f'{{"prompt":{v}}}'.encode())
+    out["watch"] = [f'{{"v":{v}}}'.encode()]
+    return out
+
+
+# -- leases ------------------------------------------------------------------------------------
+def test_one_owner_at_a_time(redis_url: str) -> None:
+    async def go() -> None:
+        async with nodes(redis_url, "A", "B") as (a, b):
+            assert await a.leases.acquire("T1")
+            assert not await b.leases.acquire("T1")
+            assert await b.leases.acquire("T2")
+            assert await a.leases.owners(["T1", "T2", "T3"]) == {"T1": "A", "T2": "B", "T3": None}
+            await b.leases.release("T1")  # not B's: nothing happens
+            assert (await b.leases.owners(["T1"]))["T1"] == "A"
+            # the same node id restarted is another holder: it does not inherit the lease
+            again = Leases(a.redis, "A")
+            assert not await again.acquire("T1")
+            await a.leases.release("T1")
+            assert await b.leases.acquire("T1")
+
+    run(go())
+
+
+def test_a_lease_lapses_when_its_node_stops_renewing(redis_url: str) -> None:
+    async def go() -> None:
+        async with nodes(redis_url, "A", "B", ttl=0.3) as (a, b):
+            lost: list[list[str]] = []
+
+            async def on_lost(tables: list[str]) -> None:
+                lost.append(tables)
+
+            assert await a.leases.acquire("T1")
+            keeper = asyncio.create_task(a.leases.keep(on_lost))
+            await asyncio.sleep(1.0)  # three ttls: kept alive by renewal
+            assert not await b.leases.acquire("T1")
+            keeper.cancel()  # A stops (killed, paused)
+            await asyncio.sleep(0.4)
+            assert await b.leases.acquire("T1")  # taken over
+            # A wakes up and tries to renew: it learns it lost T1
+            assert await a.leases.renew() == ["T1"]
+            assert a.leases.held == set() and lost == []
+
+    run(go())
+
+
+def test_keep_reports_a_lease_taken_while_paused(redis_url: str) -> None:
+    async def go() -> None:
+        async with nodes(redis_url, "A", "B", ttl=0.3) as (a, b):
+            lost: list[list[str]] = []
+
+            async def on_lost(tables: list[str]) -> None:
+                lost.append(tables)
+
+            assert await a.leases.acquire("T1")
+            assert await a.leases.acquire("T2")
+            await asyncio.sleep(0.4)
+            assert await b.leases.acquire("T2")
+            keeper = asyncio.create_task(a.leases.keep(on_lost))
+            await until(lambda: bool(lost))
+            keeper.cancel()
+            assert lost == [["T1", "T2"]]  # T1 too had lapsed (nobody took it yet)
+
+    run(go())
+
+
+# -- presence ----------------------------------------------------------------------------------
+def test_nodes_and_the_lobby_are_one_view(redis_url: str) -> None:
+    async def go() -> None:
+        async with nodes(redis_url, "A", "B", ttl=0.4) as (a, b):
+            changes: list[str] = []
+
+            async def listen() -> None:
+                async for room in b.presence.changes():
+                    changes.append(room)
+
+            listener = asyncio.create_task(listen())
+            await asyncio.sleep(0.1)
+            await a.presence.heartbeat({"tables": 1, "conns": 3})
+            await b.presence.heartbeat({"tables": 0, "conns": 1})
+            view = await a.presence.nodes()
+            assert sorted(view) == ["A", "B"] and view["A"]["tables"] == 1
+            await a.presence.show("R1", {"status": "waiting", "seats": [None] * 4})
+            await b.presence.show("R2", {"status": "playing"})
+            lobby = await b.presence.lobby()
+            assert lobby == {
+                "R1": {"node": "A", "info": {"status": "waiting", "seats": [None] * 4}},
+                "R2": {"node": "B", "info": {"status": "playing"}},
+            }
+            await a.presence.hide("R1")
+            assert await b.presence.room("R1") is None
+            await until(lambda: changes == ["R1", "R2", "R1"])
+            listener.cancel()
+            await asyncio.sleep(0.5)  # A stops beating
+            await b.presence.heartbeat({"tables": 0, "conns": 1})
+            assert sorted(await a.presence.nodes()) == ["B"]
+            await b.presence.leave()  # a node shutting down says so at once
+            assert await a.presence.nodes() == {}
+
+    run(go())
+
+
+# -- the bus -----------------------------------------------------------------------------------
+def test_fan_out_reaches_another_node_in_order(redis_url: str) -> None:
+    async def go() -> None:
+        async with nodes(redis_url, "A", "B", "C") as (a, b, c):
+            assert await a.leases.acquire("T")
+            await b.bus.watch("T")
+            b.bus.known("T", 0)
+            for v in range(300):
+                assert await a.bus.publish("T", v, v + 1, frames(v + 1))
+            await until(lambda: len(b.events) == 300)
+            assert b.events == [("T", v, v + 1, frames(v + 1)) for v in range(300)]
+            assert b.gaps == [] and c.events == []  # C does not watch T
+            # only the owner may publish
+            assert not await c.bus.publish("T", 300, 301, frames(301))
+            await b.bus.unwatch("T")
+            assert await a.bus.publish("T", 300, 301, frames(301))
+            await asyncio.sleep(0.1)
+            assert len(b.events) == 300
+
+    run(go())
+
+
+def test_joining_from_a_snapshot_leaves_no_hole(redis_url: str) -> None:
+    """B watches, then gets the owner's snapshot at v=2: it is handed 2->3 and on, never
+    what the snapshot already holds, even though the reader read it first."""
+
+    async def go() -> None:
+        async with nodes(redis_url, "A", "B") as (a, b):
+            assert await a.leases.acquire("T")
+            assert await a.bus.publish("T", 0, 1, frames(1))
+            await b.bus.watch("T")
+            assert await a.bus.publish("T", 1, 2, frames(2))
+            assert await a.bus.publish("T", 2, 3, frames(3))
+            await asyncio.sleep(0.1)
+            assert b.events == []  # held until B knows its version
+            b.bus.known("T", 2)
+            assert await a.bus.publish("T", 3, 5, frames(5))  # one action, two events
+            await until(lambda: len(b.events) == 2)
+            assert [(e[1], e[2]) for e in b.events] == [(2, 3), (3, 5)]
+
+    run(go())
+
+
+def test_a_reader_left_behind_reports_the_gap(redis_url: str) -> None:
+    """The stream is capped; a reader whose next entry was trimmed away is told the gap
+    (its clients resync), then follows on from the new version."""
+
+    async def go() -> None:
+        async with nodes(redis_url, "A", "B", stream_max=10) as (a, b):
+            assert await a.leases.acquire("T")
+            await b.bus.watch("T")
+            assert b.reader is not None
+            b.reader.cancel()  # B stalls
+            await asyncio.wait([b.reader])
+            for v in range(600):
+                assert await a.bus.publish("T", v, v + 1, frames(v + 1))
+            b.bus.known("T", 0)
+            b.reader = asyncio.create_task(b.bus.run())
+            await until(lambda: bool(b.gaps))
+            (table, have, first), *_ = b.gaps
+            assert table == "T" and have == 0 and first > 0
+            assert await a.bus.publish("T", 600, 601, frames(601))
+            await until(lambda: bool(b.events) and b.events[-1][2] == 601)
+            versions = [e[2] for e in b.events]
+            assert versions == sorted(versions) and len(b.gaps) == 1
+
+    run(go())
+
+
+def test_forwarding_to_the_owner_and_to_a_dead_node(redis_url: str) -> None:
+    async def go() -> None:
+        async with nodes(redis_url, "A", "B") as (a, b):
+            answers = await asyncio.gather(*(b.bus.request("A", b"%d" % i) for i in range(50)))
+            assert answers == [b"A answers B: %d" % i for i in range(50)]
+            assert await a.bus.request("B", b"hi") == b"B answers A: hi"
+            with pytest.raises(Unreachable, match="node C"):
+                await a.bus.request("C", b"anyone?", timeout=0.3)
+            # a handler that fails answers nothing; the node goes on answering
+            with pytest.raises(Unreachable):
+                await b.bus.request("A", b"boom", timeout=0.5)
+            assert await b.bus.request("A", b"still there?") == b"A answers B: still there?"
+
+    run(go())
+
+
+def test_redis_restarted_empty_is_rebuilt(own_redis: RedisInstance) -> None:
+    """Redis comes back with nothing: the heartbeat notices, the lobby is written again, the
+    owner re-takes its lease, and the fan-out resumes (the reader reports the broadcasts
+    lost with Redis as a gap, so its clients resync)."""
+
+    async def go() -> None:
+        async with nodes(own_redis.url, "A", "B") as (a, b):
+            assert not await a.presence.heartbeat({"tables": 1})
+            await a.presence.show("R1", {"status": "playing"})
+            assert await a.leases.acquire("T")
+            await b.bus.watch("T")
+            b.bus.known("T", 0)
+            assert await a.bus.publish("T", 0, 1, frames(1))
+            await until(lambda: len(b.events) == 1)
+
+            own_redis.stop()
+            await asyncio.sleep(0.3)
+            own_redis.start()
+
+            restarted = False
+            for _ in range(50):  # the first commands on a dropped connection may fail
+                try:
+                    restarted = await a.presence.heartbeat({"tables": 1})
+                    break
+                except Exception:
+                    await asyncio.sleep(0.1)
+            assert restarted
+            assert await b.presence.lobby() == {}
+            await a.presence.rebuild({"R1": {"status": "playing"}})
+            assert (await b.presence.room("R1")) == {"node": "A", "info": {"status": "playing"}}
+            assert await a.leases.renew() == ["T"]  # gone with Redis
+            assert await a.leases.acquire("T")
+            assert await a.bus.publish("T", 1, 2, frames(2))  # delivered in order
+            assert await a.bus.publish("T", 3, 4, frames(4))  # 2->3 was lost with Redis
+            await until(lambda: len(b.events) == 2 and len(b.gaps) == 1)
+            assert b.events[1] == ("T", 1, 2, frames(2))
+            assert b.gaps == [("T", 2, 3)]
+
+    run(go())
+
+
+def test_a_node_lists_its_rooms_again_after_redis_restarts(own_redis: RedisInstance) -> None:
+    async def go() -> None:
+        async with nodes(own_redis.url, "A", "B", ttl=0.6) as (a, b):
+            rooms = {"R1": {"status": "playing"}, "R2": {"status": "waiting"}}
+            for room, info in rooms.items():
+                await a.presence.show(room, info)
+            beating = asyncio.create_task(a.presence.keep(lambda: {"tables": 2}, lambda: rooms))
+            while "A" not in await b.presence.nodes():  # the first beat
+                await asyncio.sleep(0.02)
+            own_redis.stop()
+            await asyncio.sleep(0.3)
+            own_redis.start()
+            lobby: dict[str, Any] = {}
+
+            async def look() -> None:
+                lobby.clear()
+                with contextlib.suppress(Exception):  # b's first command may meet the restart
+                    lobby.update(await b.presence.lobby())
+
+            while len(lobby) < 2:
+                assert not beating.done()
+                await look()
+                await asyncio.sleep(0.05)
+            assert lobby == {r: {"node": "A", "info": i} for r, i in rooms.items()}
+            assert (await b.presence.nodes())["A"]["tables"] == 2
+            beating.cancel()
+            await asyncio.wait([beating])
+
+    run(go())
+
+
+def test_a_node_that_cannot_reach_redis_for_a_ttl_gives_its_tables_up(
+    own_redis: RedisInstance,
+) -> None:
+    """While Redis is away nobody can see this node's leases, and once it is back another
+    node may take them: after a whole ttl without renewing, the node counts them lost."""
+
+    async def go() -> None:
+        async with nodes(own_redis.url, "A", ttl=0.5) as (a,):
+            lost: list[list[str]] = []
+
+            async def on_lost(tables: list[str]) -> None:
+                lost.append(tables)
+
+            assert await a.leases.acquire("T1")
+            assert await a.leases.acquire("T2")
+            keeper = asyncio.create_task(a.leases.keep(on_lost))
+            await asyncio.sleep(0.3)
+            own_redis.stop()
+            await until(lambda: bool(lost))
+            assert lost == [["T1", "T2"]] and a.leases.held == set()
+            keeper.cancel()
+            await asyncio.wait([keeper])
+
+    run(go())
