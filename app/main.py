@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import sys
 import tempfile
@@ -28,13 +29,10 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 
 def create_app(argv: list[str] | None = None, software: bool | None = None):
-    """The QGuiApplication with fonts, style and the renderer set, and the cycle collector moved
-    to the UI thread (``app.gcguard``); once per process."""
+    """The QGuiApplication with fonts, style and the renderer set; once per process."""
     from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
     from PySide6.QtQuick import QQuickWindow, QSGRendererInterface
     from PySide6.QtQuickControls2 import QQuickStyle
-
-    from app import gcguard
 
     app = QGuiApplication.instance()
     if app is None:
@@ -46,7 +44,6 @@ def create_app(argv: list[str] | None = None, software: bool | None = None):
         app.setOrganizationName("Tuolaji")
         app.setApplicationName("Tuolaji")
         app.setApplicationDisplayName("Tuolaji 拖拉机")
-    gcguard.install(app)
     families = []
     for font in sorted((RESOURCES / "fonts").glob("*.ttf")):
         fid = QFontDatabase.addApplicationFont(str(font))
@@ -56,6 +53,27 @@ def create_app(argv: list[str] | None = None, software: bool | None = None):
         f.setPixelSize(15)
         app.setFont(f)
     return app
+
+
+_DRIVEN: list[asyncio.AbstractEventLoop] = []
+
+
+def driven_loop(qt_app) -> asyncio.AbstractEventLoop:
+    """The app's asyncio loop (qasync) for code that runs Qt's events itself instead of
+    ``tuolaji``'s ``run_until_complete`` (the self-test, screenshots, tests, benches): it counts as
+    running from here on, so sessions and the online client find it; the AI workers start in the
+    background. One per process, never closed before the process ends: a closed loop's QObjects
+    would be left to the cycle collector, on whichever thread it happens to run."""
+    if not _DRIVEN:
+        import qasync
+
+        from app import players
+
+        loop = qasync.QEventLoop(qt_app, already_running=True)
+        asyncio.set_event_loop(loop)
+        _DRIVEN.append(loop)
+        players.warm_up()
+    return _DRIVEN[0]
 
 
 def create_engine(app_vm):
@@ -83,6 +101,8 @@ def make_app_vm(lang: str | None = None):
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A bundled app's AI worker (a spawned copy of the executable) runs its job here and exits.
+    multiprocessing.freeze_support()
     args = _parse(sys.argv[1:] if argv is None else argv)
     if args.self_test:
         from app.selftest import self_test
@@ -95,13 +115,21 @@ def main(argv: list[str] | None = None) -> int:
     qt_app = create_app(sys.argv[:1], software=True if args.software else None)
     app_vm = make_app_vm(args.lang)
     if args.screenshots:
+        from app import players
         from app.screenshots import take_screenshots
 
+        driven_loop(qt_app)
         engine = create_engine(app_vm)
         if not engine.rootObjects():
             return 1
-        return take_screenshots(qt_app, engine, app_vm, Path(args.screenshots))
+        try:
+            return take_screenshots(qt_app, engine, app_vm, Path(args.screenshots))
+        finally:
+            players.shutdown()
     import qasync
+    from PySide6.QtCore import QTimer
+
+    from app import players
 
     loop = qasync.QEventLoop(qt_app)
     asyncio.set_event_loop(loop)
@@ -110,11 +138,16 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.offline and not app_vm.resumeGame():
         app_vm.startOffline({})
+    # The AI workers start once the loop runs, behind the first frame, not in its way.
+    QTimer.singleShot(0, players.warm_up)
     closing = asyncio.Event()
     qt_app.aboutToQuit.connect(closing.set)
-    with loop:
-        loop.run_until_complete(closing.wait())
-    app_vm.leaveTable()
+    try:
+        with loop:
+            loop.run_until_complete(closing.wait())
+        app_vm.leaveTable()
+    finally:
+        players.shutdown()
     return 0
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import Card, points
+from engine.errors import RulesError
 from engine.follows import check_follow
 from engine.leads import check_lead, lead_shape
 from engine.order import TRUMP, Trumps
@@ -232,7 +233,7 @@ def legal(world: World, cards: Sequence[Card]) -> bool:
             first = world.trick[0][1]
             shape = lead_shape(first, world.trumps, world.rules)
             check_follow(world.hands[seat], cards, first, shape, world.trumps, world.rules)
-    except Exception:
+    except RulesError:
         return False
     return True
 
