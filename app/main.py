@@ -66,13 +66,14 @@ def driven_loop(qt_app) -> asyncio.AbstractEventLoop:
     would be left to the cycle collector, on whichever thread it happens to run."""
     if not _DRIVEN:
         import qasync
+        from PySide6.QtCore import QTimer
 
         from app import players
 
         loop = qasync.QEventLoop(qt_app, already_running=True)
         asyncio.set_event_loop(loop)
         _DRIVEN.append(loop)
-        players.warm_up()
+        QTimer.singleShot(0, players.warm_up)  # behind the first frame, as in ``main``
     return _DRIVEN[0]
 
 
