@@ -34,8 +34,10 @@ def create_app(argv: list[str] | None = None, software: bool | None = None):
     from PySide6.QtQuick import QQuickWindow, QSGRendererInterface
     from PySide6.QtQuickControls2 import QQuickStyle
 
-    app = QGuiApplication.instance()
-    if app is None:
+    existing = QGuiApplication.instance()
+    if isinstance(existing, QGuiApplication):
+        app = existing
+    else:
         offscreen = os.environ.get("QT_QPA_PLATFORM") == "offscreen"
         if software or (software is None and offscreen):
             QQuickWindow.setGraphicsApi(QSGRendererInterface.GraphicsApi.Software)
@@ -97,7 +99,7 @@ def make_app_vm(lang: str | None = None):
 
     settings = Settings()
     if lang:
-        settings.language = lang
+        settings.language = lang  # type: ignore[assignment]  # a Property (PySide6's stubs)
     return vm.App(settings)
 
 

@@ -69,4 +69,14 @@ async def hint_for(view: View) -> Hint:
     return await asyncio.get_running_loop().run_in_executor(pool(), hint, view)
 
 
-__all__ = ["Hint", "decide", "hint", "hint_for", "levels", "make_player", "pool", "shutdown"]
+__all__ = [
+    "Hint",
+    "Player",
+    "decide",
+    "hint",
+    "hint_for",
+    "levels",
+    "make_player",
+    "pool",
+    "shutdown",
+]

@@ -36,8 +36,13 @@ def wait_until(pred: Callable[[], bool], timeout: float = 20.0) -> bool:
     if pred():
         return True
     loop = QEventLoop()
+
+    def check() -> None:
+        if pred():
+            loop.quit()
+
     poll = QTimer(interval=10)
-    poll.timeout.connect(lambda: pred() and loop.quit())
+    poll.timeout.connect(check)
     QTimer.singleShot(int(timeout * 1000), loop, loop.quit)
     poll.start()
     loop.exec()

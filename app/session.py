@@ -140,7 +140,7 @@ class OfflineSession(Session):
         self.names = list(names or ["", "", "", ""])
         self.save_enabled = save and seat is not None
         self.match = Match(rules, self.seed)
-        self._players = {
+        self._players: dict[int, players.Player] = {
             s: players.make_player(self.ai_levels[s], self.seed + s) for s in range(4) if s != seat
         }
         self._gen = 0

@@ -21,7 +21,8 @@ from app.i18n import engine_text
 from app.models import HandModel, RowsModel
 from app.session import ReplaySession, Session
 from app.settings import Settings
-from engine.actions import Bid, Bury, CallFriend, PassBid, Play
+from engine.actions import Bury, CallFriend, PassBid, Play
+from engine.bids import Bid
 from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card
 from engine.errors import RulesError
 from engine.leads import lead_shape
@@ -1067,7 +1068,7 @@ class TableViewModel(QObject):
     sweepPos = Property(int, lambda self: self._sweep_winner_pos(), notify=trickChanged)
     trickPoints = Property(int, _trick_points_prop, notify=trickChanged)
     showLastTrick = Property(bool, lambda self: self._show_last, notify=trickChanged)
-    result = Property("QVariantMap", _result_prop, notify=resultChanged)
+    result = Property("QVariantMap", _result_prop, notify=resultChanged)  # type: ignore[arg-type]
 
     def _sweep_winner_pos(self) -> int:
         for r in self._trick.rows():
