@@ -103,6 +103,7 @@ class Session(QObject):
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_report_failure)
 
     def next_hand(self) -> None:
         """After a hand: go on to the next one (when the session allows it)."""
@@ -403,6 +404,11 @@ class OfflineSession(Session):
     def discard_save(self) -> None:
         self.save_enabled = False
         save_path().unlink(missing_ok=True)
+
+
+def _report_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and (e := task.exception()) is not None:
+        log.error("a session's task failed", exc_info=e)
 
 
 def _auto(seat: int) -> Action:
