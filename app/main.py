@@ -62,21 +62,30 @@ _DRIVEN: list[asyncio.AbstractEventLoop] = []
 
 def driven_loop(qt_app) -> asyncio.AbstractEventLoop:
     """The app's asyncio loop (qasync) for code that runs Qt's events itself instead of
-    ``tuolaji``'s ``run_until_complete`` (the self-test, screenshots, tests, benches): it counts as
-    running from here on, so sessions and the online client find it; the AI workers start in the
-    background. One per process, never closed before the process ends: a closed loop's QObjects
-    would be left to the cycle collector, on whichever thread it happens to run."""
+    ``tuolaji``'s ``run_until_complete`` (the self-test, screenshots, tests, benches): it counts
+    as running from here on, so sessions and the online client find it. One per process, never
+    closed before the process ends: a closed loop's QObjects would be left to the cycle
+    collector, on whichever thread it happens to run."""
     if not _DRIVEN:
         import qasync
-        from PySide6.QtCore import QTimer
-
-        from app import players
 
         loop = qasync.QEventLoop(qt_app, already_running=True)
         asyncio.set_event_loop(loop)
         _DRIVEN.append(loop)
-        QTimer.singleShot(0, players.warm_up)  # behind the first frame, as in ``main``
     return _DRIVEN[0]
+
+
+def start_ai_after_first_frame(qt_app, engine) -> None:
+    """Start the AI worker processes once the window has shown its first frame: they load in
+    the background, in the way of nothing, and are ready before a game is started."""
+    from PySide6.QtCore import Qt, QTimer
+
+    from app import players
+
+    def shown() -> None:  # on the render thread, maybe: the work goes to the UI thread
+        QTimer.singleShot(0, qt_app, players.warm_up)
+
+    engine.rootObjects()[0].frameSwapped.connect(shown, Qt.ConnectionType.SingleShotConnection)
 
 
 def create_engine(app_vm):
@@ -125,12 +134,12 @@ def main(argv: list[str] | None = None) -> int:
         engine = create_engine(app_vm)
         if not engine.rootObjects():
             return 1
+        start_ai_after_first_frame(qt_app, engine)
         try:
             return take_screenshots(qt_app, engine, app_vm, Path(args.screenshots))
         finally:
             players.shutdown()
     import qasync
-    from PySide6.QtCore import QTimer
 
     from app import players
 
@@ -141,8 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.offline and not app_vm.resumeGame():
         app_vm.startOffline({})
-    # The AI workers start once the loop runs, behind the first frame, not in its way.
-    QTimer.singleShot(0, players.warm_up)
+    start_ai_after_first_frame(qt_app, engine)
     closing = asyncio.Event()
     qt_app.aboutToQuit.connect(closing.set)
     try:

@@ -47,7 +47,9 @@ def _ready() -> bool:
 
 
 def warm_up() -> None:
-    """Start every worker now (each loads the AI in the background)."""
+    """Start every worker now (each loads the AI in the background), unless the pool is up."""
+    if _POOL:
+        return
     for _ in range(workers()):
         pool().submit(_ready)
 

@@ -146,9 +146,10 @@ class SelfTest:
     def _boot(self) -> str:
         from PySide6.QtQuick import QQuickWindow
 
-        from app.main import create_engine
+        from app.main import create_engine, start_ai_after_first_frame
 
         self.engine = create_engine(self.app_vm)
+        start_ai_after_first_frame(self.qt_app, self.engine)
         roots = self.engine.rootObjects()
         if not roots or not isinstance(roots[0], QQuickWindow):
             raise Failed("Main.qml did not load (missing QML modules or plugins?)")

@@ -28,7 +28,13 @@ os.environ.setdefault("TUOLAJI_HOME", tempfile.mkdtemp(prefix="tuolaji-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import players  # noqa: E402
-from app.main import create_app, create_engine, driven_loop, make_app_vm  # noqa: E402
+from app.main import (  # noqa: E402
+    create_app,
+    create_engine,
+    driven_loop,
+    make_app_vm,
+    start_ai_after_first_frame,
+)
 from app.screenshots import human_step, wait_until  # noqa: E402
 from engine.actions import DealCard  # noqa: E402
 from engine.ai import make_player  # noqa: E402
@@ -69,11 +75,12 @@ def first_decision() -> float:
 
 def main() -> int:
     qt_app = create_app(["ui_bench"])
-    driven_loop(qt_app)  # the AI workers start behind the first frame, as in the app
+    driven_loop(qt_app)
     app_vm = make_app_vm("en")
     app_vm.settings.speed = "normal"
     frames: list[float] = []
     engine = create_engine(app_vm)
+    start_ai_after_first_frame(qt_app, engine)  # as the app does
     window = engine.rootObjects()[0]
     window.frameSwapped.connect(lambda: frames.append(time.perf_counter()))
     wait_until(lambda: bool(frames), 10)
