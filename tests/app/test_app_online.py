@@ -158,8 +158,11 @@ def test_chat_spectators_clock_and_trustee(ui, qtbot, server) -> None:
         assert await _until(lambda: online.status == "connected", 10), online.error
         assert await _until(lambda: online.rooms.count >= 1, 10)
         online.joinRoom(room)
-        joined = lambda: online.room.get("id") == room and ui.app.session is not None  # noqa: E731
-        assert await _until(joined, 10), online.error  # (the session opens after the room shows)
+
+        def joined() -> bool:  # the room shows before the join has opened the session
+            return online.room.get("id") == room and ui.app.session is not None
+
+        assert await _until(joined, 10), online.error
         assert ui.window.property("screen") == "room"
         assert online.room["owner"] is False and online.room["seated"] is False
         online.sit(0)
