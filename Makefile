@@ -16,10 +16,11 @@ play: $(BIN)/.installed
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest --ignore=tests/app
-	# Each app test file in its own process: Qt, qasync and the servers they start keep no
-	# state from one file's tests to the next.
-	set -e; for f in tests/app/test_*.py; do $(BIN)/python -m pytest "$$f"; done
+	# The app's tests in one process of their own: the app's one qasync loop, set running for
+	# the whole run, would stop the other tests' asyncio.run.
+	$(BIN)/python -m pytest tests/app
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine_bench.py

@@ -45,8 +45,9 @@ def lan_addresses() -> list[str]:
 
 
 @QmlElement
+# PySide6's stubs type QmlUncreatable as a class, not the decorator factory it is.
 @QmlUncreatable("App.hosting")
-class HostingViewModel(QObject):
+class HostingViewModel(QObject):  # type: ignore[operator]
     changed = Signal()
     linkFailed = Signal()  # an invite could not be opened: the hosting screen says why
     _heard = Signal(object)  # from zeroconf's thread: the servers found

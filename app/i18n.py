@@ -74,7 +74,7 @@ class Translations:
 
     def install(self, lang: str) -> bool:
         app = QCoreApplication.instance()
-        assert app is not None, "translations need the application"
+        assert app is not None, "translations are installed into the running app"
         if self._translator is not None:
             app.removeTranslator(self._translator)
             self._translator = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import sys
 import tempfile
@@ -31,16 +32,15 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 
 def create_app(argv: list[str] | None = None, software: bool | None = None):
-    """The QGuiApplication with fonts, style and the renderer set, and the cycle collector moved
-    to the UI thread (``app.gcguard``); once per process."""
+    """The QGuiApplication with fonts, style and the renderer set; once per process."""
     from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
     from PySide6.QtQuick import QQuickWindow, QSGRendererInterface
     from PySide6.QtQuickControls2 import QQuickStyle
 
-    from app import gcguard
-
-    app = QGuiApplication.instance()
-    if app is None:
+    existing = QGuiApplication.instance()
+    if isinstance(existing, QGuiApplication):
+        app = existing
+    else:
         offscreen = os.environ.get("QT_QPA_PLATFORM") == "offscreen"
         if software or (software is None and offscreen):
             QQuickWindow.setGraphicsApi(QSGRendererInterface.GraphicsApi.Software)
@@ -49,7 +49,6 @@ def create_app(argv: list[str] | None = None, software: bool | None = None):
         app.setOrganizationName("Tuolaji")
         app.setApplicationName("Tuolaji")
         app.setApplicationDisplayName("Tuolaji 拖拉机")
-    gcguard.install(app)
     families = []
     for font in sorted((RESOURCES / "fonts").glob("*.ttf")):
         fid = QFontDatabase.addApplicationFont(str(font))
@@ -59,6 +58,37 @@ def create_app(argv: list[str] | None = None, software: bool | None = None):
         f.setPixelSize(15)
         app.setFont(f)
     return app
+
+
+_DRIVEN: list[asyncio.AbstractEventLoop] = []
+
+
+def driven_loop(qt_app) -> asyncio.AbstractEventLoop:
+    """The app's asyncio loop (qasync) for code that runs Qt's events itself instead of
+    ``tuolaji``'s ``run_until_complete`` (the self-test, screenshots, tests, benches): it counts
+    as running from here on, so sessions and the online client find it. One per process, never
+    closed before the process ends: a closed loop's QObjects would be left to the cycle
+    collector, on whichever thread it happens to run."""
+    if not _DRIVEN:
+        import qasync
+
+        loop = qasync.QEventLoop(qt_app, already_running=True)
+        asyncio.set_event_loop(loop)
+        _DRIVEN.append(loop)
+    return _DRIVEN[0]
+
+
+def start_ai_after_first_frame(qt_app, engine) -> None:
+    """Start the AI worker processes once the window has shown its first frame: they load in
+    the background, in the way of nothing, and are ready before a game is started."""
+    from PySide6.QtCore import Qt, QTimer
+
+    from app import players
+
+    def shown() -> None:  # on the render thread, maybe: the work goes to the UI thread
+        QTimer.singleShot(0, qt_app, players.warm_up)
+
+    engine.rootObjects()[0].frameSwapped.connect(shown, Qt.ConnectionType.SingleShotConnection)
 
 
 def create_engine(app_vm):
@@ -81,11 +111,13 @@ def make_app_vm(lang: str | None = None):
 
     settings = Settings()
     if lang:
-        settings.language = lang
+        settings.language = lang  # type: ignore[assignment]  # a Property (PySide6's stubs)
     return vm.App(settings)
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A bundled app's AI worker (a spawned copy of the executable) runs its job here and exits.
+    multiprocessing.freeze_support()
     args = _parse(sys.argv[1:] if argv is None else argv)
     if args.self_test:
         from app.selftest import self_test
@@ -104,17 +136,25 @@ def main(argv: list[str] | None = None) -> int:
     qt_app = create_app(sys.argv[:1], software=True if args.software else None)
     app_vm = make_app_vm(args.lang)
     if args.screenshots:
+        from app import players
         from app.screenshots import take_screenshots
 
+        driven_loop(qt_app)
         engine = create_engine(app_vm)
         if not engine.rootObjects():
             return 1
-        return take_screenshots(qt_app, engine, app_vm, Path(args.screenshots))
+        start_ai_after_first_frame(qt_app, engine)
+        try:
+            return take_screenshots(qt_app, engine, app_vm, Path(args.screenshots))
+        finally:
+            players.shutdown()
     from app.instance import Instance, hand_over
 
     if args.link and hand_over(args.link):
         return 0  # the app already running opens it
     import qasync
+
+    from app import players
 
     loop = qasync.QEventLoop(qt_app)
     asyncio.set_event_loop(loop)
@@ -128,11 +168,15 @@ def main(argv: list[str] | None = None) -> int:
     instance.linkReceived.connect(app_vm.hosting.openLink)
     if args.link:
         loop.call_soon(app_vm.hosting.openLink, args.link)
+    start_ai_after_first_frame(qt_app, engine)
     closing = asyncio.Event()
     qt_app.aboutToQuit.connect(closing.set)
-    with loop:
-        loop.run_until_complete(closing.wait())
-    app_vm.leaveTable()
+    try:
+        with loop:
+            loop.run_until_complete(closing.wait())
+        app_vm.leaveTable()
+    finally:
+        players.shutdown()
     return 0
 
 

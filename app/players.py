@@ -1,77 +1,84 @@
-"""The one adapter between the app and the AI players.
+"""The one adapter between the app and the AI players (``engine.ai``), and the worker processes
+they think in.
 
-``engine.ai`` (``make_player``, ``hint``, ``LEVELS``) is used when it is importable; until then
-(or if it fails to import) a seeded random-legal player stands in, and the hint is the first
-legal candidate. Everything here runs in a worker thread: it only reads the ``View`` it is given.
+A search runs in a process of the app's one pool (``engine.ai.pool``), never on the UI thread
+and never on a thread of ours: the UI thread awaits the result on the qasync loop. The pool is
+started once, early (``warm_up``), so that the first AI move does not wait for a process to
+start, and is shut down when the app quits (``shutdown``). A broken ``engine.ai`` fails the
+import of this module: the table never plays with stand-ins.
 """
 
 from __future__ import annotations
 
-import logging
-import random
-from dataclasses import dataclass
-from typing import Any, Protocol
+import asyncio
+from concurrent.futures import ProcessPoolExecutor
 
-from engine.actions import Action, Play
-from engine.selfplay import random_player
+from engine.actions import Action
+from engine.ai import LEVELS, Hint, hint, make_player
+from engine.ai import pool as ai_pool
+from engine.ai.pool import Player
 from engine.views import View
 
-log = logging.getLogger(__name__)
+# Decisions are taken one at a time (a turn), the deal's bids at most three at once, and a hint
+# may be asked for while an AI thinks.
+MAX_WORKERS = 3
 
-
-class Player(Protocol):
-    def act(self, view: View) -> Action | None: ...
-
-
-@dataclass(frozen=True)
-class Hint:
-    action: Action | None
-    reason_en: str
-    reason_zh: str
-
-
-def _ai() -> Any | None:
-    try:
-        import engine.ai as ai
-    except Exception as e:  # a missing or half-written module must not take the table down
-        log.info("engine.ai unavailable (%s); using random players", e)
-        return None
-    return ai if hasattr(ai, "make_player") else None
-
-
-class RandomPlayer:
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-
-    def act(self, view: View) -> Action | None:
-        return random_player(view, self._rng)
+_POOL: list[ProcessPoolExecutor] = []
 
 
 def levels() -> tuple[str, ...]:
-    ai = _ai()
-    return tuple(getattr(ai, "LEVELS", ("random",))) if ai else ("random",)
+    return LEVELS
 
 
-def make_player(level: str, seed: int) -> Player:
-    ai = _ai()
-    if ai is None or level == "random":
-        return RandomPlayer(seed)
-    try:
-        return ai.make_player(level=level, seed=seed)
-    except Exception as e:
-        log.warning("engine.ai.make_player(%r) failed (%s); using a random player", level, e)
-        return RandomPlayer(seed)
+def workers() -> int:
+    return min(MAX_WORKERS, ai_pool.default_workers())
 
 
-def hint(view: View) -> Hint:
-    ai = _ai()
-    if ai is not None and hasattr(ai, "hint"):
-        try:
-            h = ai.hint(view)
-            return Hint(h.action, h.reason_en, h.reason_zh)
-        except Exception as e:
-            log.warning("engine.ai.hint failed (%s)", e)
-    cands = view.play_candidates(limit=1)
-    if not cands or view.seat is None:
-        return Hint(None, "", "")
-    return Hint(Play(view.seat, tuple(cands[0])), "a legal play", "一手合法的牌")
+def pool() -> ProcessPoolExecutor:
+    """The app's AI worker processes (started on first use)."""
+    if not _POOL:
+        _POOL.append(ai_pool.make_pool(workers()))
+    return _POOL[0]
+
+
+def _ready() -> bool:
+    """A worker's first job: importing this module in the worker loads ``engine.ai``."""
+    return True
+
+
+def warm_up() -> None:
+    """Start every worker now (each loads the AI in the background), unless the pool is up."""
+    if _POOL:
+        return
+    for _ in range(workers()):
+        pool().submit(_ready)
+
+
+def shutdown() -> None:
+    """Stop the workers (when the app quits); a later ``pool()`` starts new ones."""
+    if _POOL:
+        _POOL.pop().shutdown(wait=False, cancel_futures=True)
+
+
+async def decide(player: Player, view: View) -> tuple[Action | None, Player]:
+    """``player.act(view)`` in a worker process: the action and the player's new state."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(pool(), ai_pool.act, player, view)
+
+
+async def hint_for(view: View) -> Hint:
+    """The hint for the person at the table, searched in a worker process."""
+    return await asyncio.get_running_loop().run_in_executor(pool(), hint, view)
+
+
+__all__ = [
+    "Hint",
+    "Player",
+    "decide",
+    "hint",
+    "hint_for",
+    "levels",
+    "make_player",
+    "pool",
+    "shutdown",
+]

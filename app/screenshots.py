@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEventLoop
+from PySide6.QtCore import QEventLoop, QTimer
 
 from app.online import OnlineSession
 from app.session import ReplaySession, list_records
@@ -41,16 +41,27 @@ SHOTS = (
 
 
 def wait_until(pred: Callable[[], bool], timeout: float = 20.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+    """Run Qt's events (and the app's asyncio loop over them) until ``pred()`` holds, checked
+    every 10 ms, or ``timeout`` seconds pass; whether it holds."""
+    if pred():
+        return True
+    loop = QEventLoop()
+
+    def check() -> None:
         if pred():
-            return True
-        time.sleep(0.003)
+            loop.quit()
+
+    poll = QTimer(interval=10)
+    poll.timeout.connect(check)
+    QTimer.singleShot(int(timeout * 1000), loop, loop.quit)
+    poll.start()
+    loop.exec()
+    poll.stop()
     return pred()
 
 
 def pump(seconds: float) -> None:
+    """Run Qt's events for ``seconds`` (animations, the AI's pace)."""
     wait_until(lambda: False, seconds)
 
 
@@ -349,12 +360,8 @@ def _online_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> bool
 def _online_run(
     app_vm: Any, window: Any, shot: Callable[[str], None], address: str, asyncio: Any
 ) -> bool:
-    import qasync
-
     from net.client import Client
 
-    loop = qasync.QEventLoop(QCoreApplication.instance(), already_running=False)
-    asyncio.set_event_loop(loop)
     table = app_vm.table
     vm = app_vm.online
 
@@ -411,13 +418,14 @@ def _online_run(
         await host.close()
         return True
 
+    task = asyncio.ensure_future(asyncio.wait_for(run(), 120))  # on the app's (driven) loop
+    if not wait_until(task.done, 130):
+        task.cancel()
     try:
-        return bool(loop.run_until_complete(asyncio.wait_for(run(), 120)))
+        return bool(task.result())
     except Exception as e:  # the pictures of the offline screens are still worth having
         print("online screenshots skipped:", e)
         return False
-    finally:
-        asyncio.set_event_loop(None)
 
 
 def _me_to_act(table: Any) -> bool:

@@ -5,8 +5,9 @@ seat (``None`` for a spectator), the engine's ``View`` plus the events each chan
 table sends it actions; a refusal comes back as the engine's error (code, English, Chinese) and
 changes nothing.
 
-- ``OfflineSession``: a local ``Match``; AI seats think in a worker thread (the UI never blocks)
-  and are paced so a person can follow; the running game is saved after every change and each
+- ``OfflineSession``: a local ``Match``; AI seats think in the app's worker processes, awaited on
+  the qasync loop (the UI never blocks, and no thread of ours touches a QObject), and are paced
+  so a person can follow; the running game is saved after every change and each
   finished hand is kept as a record (engine.records) for the replay viewer.
 - ``OfflineSession(seat=None)``: four AIs, watched — the spectator table without a server.
 - ``ReplaySession``: steps through a hand record with every hand open.
@@ -15,16 +16,17 @@ changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
 import time
-import weakref
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Coroutine
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app import players, stats
 from app.settings import Settings, data_dir
@@ -65,6 +67,7 @@ class Session(QObject):
         self.open_hands: list[tuple[Card, ...]] | None = None  # replay: every hand shown
         self.trustee = False  # 托管: the AI plays this seat
         self.clock = 0  # seconds per turn (online), 0: no clock
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # what the table may ask
     def set_trustee(self, on: bool) -> None:
@@ -83,50 +86,37 @@ class Session(QObject):
         raise NotImplementedError
 
     def request_hint(self) -> None:
-        if self.view is not None:
-            self.hintReady.emit(players.hint(self.view))
+        """A hint for the seat's view, searched in a worker process (``hintReady``)."""
+        if self.view is not None and self.seat is not None:
+            self._spawn(self._hint(self.view))
+
+    async def _hint(self, v: View) -> None:
+        try:
+            h = await players.hint_for(v)
+        except Exception:
+            log.exception("the hint search failed")
+            return
+        if self.view is v:  # nothing changed while it was searched
+            self.hintReady.emit(h)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` on the app's asyncio loop (qasync, the UI thread); ``close`` cancels it."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_report_failure)
 
     def next_hand(self) -> None:
         """After a hand: go on to the next one (when the session allows it)."""
 
     def close(self) -> None:
         """Stop: no more signals."""
+        for task in self._tasks:
+            task.cancel()
 
     @property
     def can_act(self) -> bool:
         return self.seat is not None
-
-
-class _Bridge(QObject):
-    """Carries a worker thread's result back to the UI thread (a queued signal).
-
-    One bridge lives as long as the app, and a worker holds only a weak reference to the session
-    that asked: were the worker to drop the last reference to a session (or to a bridge of its
-    own), Python would delete that QObject and its timers on the worker thread while the UI
-    thread still had them registered, and the next timer event would crash."""
-
-    done = Signal(object, object, object)  # (weak ref to the session, generation, result)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.done.connect(self._deliver)
-
-    @Slot(object, object, object)
-    def _deliver(
-        self, ref: weakref.ref[OfflineSession], gen: int, result: tuple[str, Future]
-    ) -> None:
-        session = ref()
-        if session is not None:
-            session._job_done(gen, result)
-
-
-_BRIDGE: list[_Bridge] = []  # created on the UI thread by the first offline session
-
-
-def _bridge() -> _Bridge:
-    if not _BRIDGE:
-        _BRIDGE.append(_Bridge())
-    return _BRIDGE[0]
 
 
 class OfflineSession(Session):
@@ -152,14 +142,12 @@ class OfflineSession(Session):
         self.names = list(names or ["", "", "", ""])
         self.save_enabled = save and seat is not None
         self.match = Match(rules, self.seed)
-        self._players = {
+        self._players: dict[int, players.Player] = {
             s: players.make_player(self.ai_levels[s], self.seed + s) for s in range(4) if s != seat
         }
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        self._bridge = _bridge()
         self._gen = 0
         self._job: tuple[str, float] | None = None
-        self._pending: tuple[Any, ...] | None = None
+        self._pending: tuple[int, Action | None] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._pump)
@@ -220,13 +208,6 @@ class OfflineSession(Session):
         self._after(events)
         return True
 
-    def request_hint(self) -> None:
-        if self.view is None or self.seat is None:
-            return
-        v = self.view
-        gen = self._gen
-        self._submit(gen, "hint", lambda: players.hint(v))
-
     def next_hand(self) -> None:
         hand = self.match.hand
         if hand.phase != Phase.DONE or self.match.over:
@@ -256,7 +237,7 @@ class OfflineSession(Session):
         if self._save_timer.isActive():
             self._save_timer.stop()
             self.save()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        super().close()
 
     # -- driving the game ------------------------------------------------------------------
     def _schedule(self, ms: int) -> None:
@@ -275,54 +256,57 @@ class OfflineSession(Session):
             self._after(self.match.apply(DealCard()), pump=False)
             bidders = [s for s in self._players if "bid" in hand.actions_for(s)]
             if bidders:
-                views = [view(hand, s) for s in bidders]
-                self._start("deal", lambda: [(v.seat, self._players[v.seat].act(v)) for v in views])
+                self._start("deal", [(s, view(hand, s)) for s in bidders])
             else:
                 self._schedule(self.settings.timing("deal"))
             return
         order = _seats_from(hand.turn if hand.turn is not None else (hand.dealer or 0))
         for s in order:
             if s in self._players and hand.actions_for(s):
-                v = view(hand, s)
-                player = self._players[s]
                 self._set_thinking({s})
-                self._start("act", lambda v=v, p=player: (v.seat, p.act(v)))
+                self._start("act", [(s, view(hand, s))])
                 return
         # Only the person at the table can act now: wait for them.
 
-    def _start(self, what: str, fn: Any) -> None:
+    def _start(self, what: str, asked: list[tuple[int, View]]) -> None:
         self._job = (what, time.monotonic())
-        self._submit(self._gen, what, fn)
+        self._spawn(self._decide(self._gen, what, asked))
 
-    def _submit(self, gen: int, what: str, fn: Any) -> None:
-        bridge, ref = self._bridge, weakref.ref(self)  # no strong reference to self in the worker
-        fut = self._pool.submit(fn)
-        fut.add_done_callback(lambda f: bridge.done.emit(ref, gen, (what, f)))
-
-    def _job_done(self, gen: int, result: tuple[str, Future]) -> None:
-        what, fut = result
-        if what == "hint":
-            if gen == self._gen and not self._closed and fut.exception() is None:
-                self.hintReady.emit(fut.result())
-            return
-        if gen != self._gen or self._closed:
-            self._job = None
-            return
-        started = self._job[1] if self._job else time.monotonic()
+    async def _decide(self, gen: int, what: str, asked: list[tuple[int, View]]) -> None:
+        """The AI seats' decisions, from the worker processes; each player's new state is kept
+        (its random choices go on from where the worker left them)."""
+        thinkers = [(seat, self._players[seat], v) for seat, v in asked]
         try:
-            out = fut.result()
+            results = await asyncio.gather(*(players.decide(p, v) for _, p, v in thinkers))
+        except BrokenProcessPool:
+            log.exception("an AI worker process died; starting new ones")
+            players.shutdown()
+            results = [(None, p) for _, p, _ in thinkers]
         except Exception:
             log.exception("AI player failed")
-            out = None
+            results = [(None, p) for _, p, _ in thinkers]
+        out: list[tuple[int, Action | None]] = []
+        for (seat, asked_player, _), (action, player) in zip(thinkers, results, strict=True):
+            if self._players.get(seat) is asked_player:
+                self._players[seat] = player
+            out.append((seat, action))
+        self._job_done(gen, what, out)
+
+    def _job_done(self, gen: int, what: str, out: list[tuple[int, Action | None]]) -> None:
+        if gen != self._gen or self._closed:
+            self._job = None
+            self._schedule(0)  # the game moved on while they thought (a new hand)
+            return
+        started = self._job[1] if self._job else time.monotonic()
         if what == "deal":
             self._job = None
-            for seat, action in out or []:
+            for seat, action in out:
                 self._apply_ai(seat, action)
             wait = self.settings.timing("deal") - int((time.monotonic() - started) * 1000)
             self._schedule(wait)
             return
         wait = self.settings.timing("ai") - int((time.monotonic() - started) * 1000)
-        self._pending = out
+        self._pending = out[0]
         if wait > 0:
             QTimer.singleShot(wait, lambda g=gen: self._finish_act(g))
         else:
@@ -332,12 +316,11 @@ class OfflineSession(Session):
         if gen != self._gen or self._closed:
             return
         self._job = None
-        seat, action = self._pending or (None, None)
+        if self._pending is None:
+            return
+        seat, action = self._pending
         self._pending = None
         self._set_thinking(set())
-        if seat is None:
-            self._schedule(0)
-            return
         if not self._apply_ai(seat, action):
             self._schedule(0)
 
@@ -422,6 +405,11 @@ class OfflineSession(Session):
     def discard_save(self) -> None:
         self.save_enabled = False
         save_path().unlink(missing_ok=True)
+
+
+def _report_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and (e := task.exception()) is not None:
+        log.error("a session's task failed", exc_info=e)
 
 
 def _auto(seat: int) -> Action:

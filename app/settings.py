@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from PySide6.QtCore import Property, QObject, QSettings, QStandardPaths, Signal
 
@@ -95,9 +95,9 @@ class Settings(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._store = _store()
-        self._values: dict[str, object] = {}
+        self._values: dict[str, Any] = {}  # each of the type of its default
         for name, default in self.DEFAULTS.items():
-            raw = self._store.value(name, default)
+            raw: Any = self._store.value(name, default)  # a string, from some backends
             if isinstance(default, bool):
                 raw = raw in (True, "true", "1", 1)
             elif isinstance(default, int):

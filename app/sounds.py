@@ -25,7 +25,11 @@ log = logging.getLogger(__name__)
 SOUNDS = Path(__file__).resolve().parent.parent / "resources" / "sounds"
 CALLS = ("call-pair", "call-tractor", "call-throw", "call-ruff")  # at their own volume
 NAMES = ("card", "trick", "turn", *CALLS)
-_LINUX_PLAYERS = (("pw-play", ["--volume", "1"]), ("paplay", []), ("aplay", ["-q"]))
+_LINUX_PLAYERS: tuple[tuple[str, list[str]], ...] = (
+    ("pw-play", ["--volume", "1"]),
+    ("paplay", []),
+    ("aplay", ["-q"]),
+)
 
 
 def scaled_wav(name: str, volume: int, cache: Path) -> Path:
@@ -104,7 +108,7 @@ class SoundPlayer:
             effect.play()
             return
         path = scaled_wav(name, volume, self._cache)
-        if self._backend == "winsound":
+        if self._backend == "winsound" and sys.platform == "win32":
             import winsound
 
             winsound.PlaySound(str(path), winsound.SND_FILENAME | winsound.SND_ASYNC)

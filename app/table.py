@@ -21,7 +21,8 @@ from app.i18n import engine_text
 from app.models import HandModel, RowsModel
 from app.session import ReplaySession, Session
 from app.settings import Settings
-from engine.actions import Bid, Bury, CallFriend, PassBid, Play
+from engine.actions import Bury, CallFriend, PassBid, Play
+from engine.bids import Bid
 from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, card_name
 from engine.errors import RulesError
 from engine.leads import lead_shape
@@ -330,8 +331,8 @@ class TableViewModel(QObject):
         s = self.session
         bot = _flag(s, seat, "bot") if s is not None else None
         if bot:  # as the waiting room names it
-            app = self.parent()
-            level = app.levelTitle(bot) if hasattr(app, "levelTitle") else bot
+            title = getattr(self.parent(), "levelTitle", None)  # the App's, as the room says
+            level = title(bot) if title is not None else bot
             return self.tr("AI (%1)").replace("%1", level)
         if s is not None and s.names[seat]:
             return s.names[seat]
@@ -1224,7 +1225,7 @@ class TableViewModel(QObject):
     turnSeconds = Property(  # the online turn clock's length, for its ring
         int, lambda self: self.session.clock if self.session is not None else 0, notify=changed
     )
-    result = Property("QVariantMap", _result_prop, notify=resultChanged)
+    result = Property("QVariantMap", _result_prop, notify=resultChanged)  # type: ignore[arg-type]
 
     def _sweep_winner_pos(self) -> int:
         for r in self._trick.rows():

@@ -42,15 +42,16 @@ PRESET_NAMES: dict[str, str] = {  # translated in the App context
     "chaoshan": str(QT_TRANSLATE_NOOP("App", "Chaoshan")),
 }
 
+# PySide6's stubs type QmlUncreatable as a class, not the decorator factory it is.
 QmlElement(TableViewModel)
-QmlUncreatable("the App singleton owns the table")(TableViewModel)
+QmlUncreatable("the App singleton owns the table")(TableViewModel)  # type: ignore[operator]
 QmlElement(Settings)
-QmlUncreatable("App.settings")(Settings)
+QmlUncreatable("App.settings")(Settings)  # type: ignore[operator]
 
 
 @QmlElement
 @QmlUncreatable("App.online")
-class OnlineViewModel(QObject):
+class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see above)
     """The online screens: connection, lobby, the waiting room and its chat, server records
     (filled by app.online when net.client exists)."""
 
@@ -202,7 +203,7 @@ class OnlineViewModel(QObject):
     error = Property(str, _error_text, notify=changed)
     banner = Property(str, lambda self: self._banner, notify=changed)
     available = Property(bool, _available, constant=True)
-    room = Property("QVariantMap", lambda self: dict(self._room), notify=roomChanged)
+    room = Property("QVariantMap", lambda self: dict(self._room), notify=roomChanged)  # type: ignore[arg-type]
     waiting = Property(bool, _waiting, notify=roomChanged)
 
     @Slot(str, str)
@@ -314,7 +315,8 @@ class App(QObject):
         volume = {"card": self._settings.cardVolume, "trick": self._settings.trickVolume}
         if name in CALLS:
             volume[name] = self._settings.voiceVolume
-        self.sounds.play(name, int(volume.get(name, self._settings.chimeVolume)))
+        # PySide6's stubs type a Property read on an instance as the Property itself
+        self.sounds.play(name, int(volume.get(name, self._settings.chimeVolume)))  # type: ignore[call-overload]
 
     def _window(self) -> Any:
         roots = self.engine.rootObjects() if self.engine is not None else []

@@ -15,6 +15,7 @@ import time
 
 T0 = time.perf_counter()
 
+import asyncio  # noqa: E402
 import itertools  # noqa: E402
 import os  # noqa: E402
 import statistics  # noqa: E402
@@ -26,9 +27,20 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TUOLAJI_HOME", tempfile.mkdtemp(prefix="tuolaji-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.main import create_app, create_engine, make_app_vm  # noqa: E402
+from app import players  # noqa: E402
+from app.main import (  # noqa: E402
+    create_app,
+    create_engine,
+    driven_loop,
+    make_app_vm,
+    start_ai_after_first_frame,
+)
 from app.screenshots import human_step, wait_until  # noqa: E402
+from engine.actions import DealCard  # noqa: E402
+from engine.ai import make_player  # noqa: E402
+from engine.match import Match  # noqa: E402
 from engine.rules import preset  # noqa: E402
+from engine.views import view  # noqa: E402
 
 
 def rss_mb() -> float:
@@ -48,17 +60,33 @@ def fps(stamps: list[float]) -> tuple[float, float]:
     return (len(stamps) - 1) / span, 1 / statistics.median(gaps)
 
 
+def first_decision() -> float:
+    """Seconds for a decision asked for while the AI workers are still starting (as when a game
+    is started at once): the end of a deal, a bid to make."""
+    match = Match(preset("classic"), 7)
+    while not match.hand.deal_complete:
+        match.apply(DealCard())
+    asked = time.perf_counter()
+    task = asyncio.ensure_future(players.decide(make_player("normal", 1), view(match.hand, 0)))
+    wait_until(task.done, 30)
+    task.result()
+    return time.perf_counter() - asked
+
+
 def main() -> int:
     qt_app = create_app(["ui_bench"])
+    driven_loop(qt_app)
     app_vm = make_app_vm("en")
     app_vm.settings.speed = "normal"
     frames: list[float] = []
     engine = create_engine(app_vm)
+    start_ai_after_first_frame(qt_app, engine)  # as the app does
     window = engine.rootObjects()[0]
     window.frameSwapped.connect(lambda: frames.append(time.perf_counter()))
     wait_until(lambda: bool(frames), 10)
     first = frames[0] - T0 if frames else float("nan")
     print(f"start-up to the first frame of Home: {first:.2f} s")
+    print(f"first AI decision asked at the first frame: {first_decision():.2f} s to the answer")
 
     table = app_vm.table
     frames.clear()
@@ -117,6 +145,7 @@ def main() -> int:
     print(f"RSS after a whole offline hand: {rss_mb():.0f} MB (phase {table.phase})")
     app_vm.set_session(None)
     qt_app.processEvents()
+    players.shutdown()
     return 0
 
 

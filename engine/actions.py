@@ -99,7 +99,10 @@ def action_from_dict(data: Any) -> Action:
     cards = data.get("cards")
     if not isinstance(cards, list):
         raise RulesError("malformed", why="cards: expected a list of cards")
-    return cls(seat, tuple(_card(c, f"cards[{i}]") for i, c in enumerate(cards)))
+    built: Bid | Bury | Play = cls(
+        seat, tuple(_card(c, f"cards[{i}]") for i, c in enumerate(cards))
+    )
+    return built
 
 
 def _card(value: Any, field: str) -> Card:

@@ -75,7 +75,10 @@ def deals(seed: int, n: int) -> list[tuple[int, int, str]]:
 
 
 def play_one(
-    rules: RuleSet, deal: tuple[int, int, str], players: Sequence, timed: Sequence[list[float]]
+    rules: RuleSet,
+    deal: tuple[int, int, str],
+    players: Sequence[AIPlayer],
+    timed: Sequence[list[float]],
 ) -> Hand:
     """Play one hand; ``timed[seat]`` collects that seat's decision times."""
     seed, dealer, level = deal

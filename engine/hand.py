@@ -149,7 +149,7 @@ class Hand:
     def actions_for(self, seat: int) -> tuple[str, ...]:
         """The kinds of action ``seat`` may take now."""
         if self.phase == Phase.DEAL:
-            acts = ("bid",) if self.legal_bids(seat) else ()
+            acts: tuple[str, ...] = ("bid",) if self.legal_bids(seat) else ()
             if self.deal_complete and seat not in self.passed:
                 acts += ("pass-bid",)
             return acts
@@ -268,8 +268,8 @@ class Hand:
         if self.bid is not None:
             suit, how = bid_suit(self.bid.cards), "bid"
             if self.dealer is None:
-                first = rules.first_dealer == "first-bid" and self.first_bidder is not None
-                self._set_dealer(self.first_bidder if first else self.bid.seat)
+                first = self.first_bidder if rules.first_dealer == "first-bid" else None
+                self._set_dealer(first if first is not None else self.bid.seat)
         elif self.dealer is None or rules.no_bid == "redeal":
             self._emit(Event("redeal", {"reason": "no bid"}))
             self._shuffle()
@@ -524,10 +524,11 @@ class Hand:
                 return Bid(seat, max(bids, key=len))
             return PassBid(seat)
         if self.phase == Phase.BURY and seat == self.dealer:
-            assert self.trumps is not None
+            trumps = self.trumps
+            assert trumps is not None
             low = sorted(
                 self.hands[seat].elements(),
-                key=lambda c: (self.trumps.is_trump(c), points([c]), self.trumps.position(c)),
+                key=lambda c: (trumps.is_trump(c), points([c]), trumps.position(c)),
             )
             return Bury(seat, tuple(low[: len(self.kitty)]))
         if self.phase == Phase.CALL and seat == self.dealer:

@@ -120,7 +120,12 @@ def beats_component(
 
 
 def _check_chaoshan(
-    hand: Hand, play: Sequence[Card], suit: str, trumps: Trumps, rules: RuleSet, played: Counter
+    hand: Hand,
+    play: Sequence[Card],
+    suit: str,
+    trumps: Trumps,
+    rules: RuleSet,
+    played: Counter[Card],
 ) -> None:
     if len(play) == 1:
         return

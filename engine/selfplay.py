@@ -82,9 +82,7 @@ def play_hand(
         if hand.phase == Phase.DEAL and not hand.deal_complete:
             do(DealCard())
         for seat in range(4):
-            if hand.phase == Phase.DONE:
-                break
-            if not hand.actions_for(seat):
+            if not hand.actions_for(seat):  # none once the hand is done
                 continue
             action = players[seat](view(hand, seat), rng)
             if action is not None:

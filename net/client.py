@@ -170,9 +170,11 @@ class Client:
             await self._send_now("join", data)
         self.resumes += 1
         self._connected.set()
+        ws = self._ws
+        assert ws is not None  # just opened
         for payload, fut in list(self._pending.values()):
             if not fut.done():
-                await self._ws.send(payload, text=True)
+                await ws.send(payload, text=True)
 
     def _receive(self, text: str | bytes) -> None:
         if self.keep_raw:

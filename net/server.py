@@ -23,7 +23,7 @@ import secrets
 import signal
 import sys
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -100,42 +100,52 @@ class Conn:
         self.name = ""
         self.tables: dict[str, Table] = {}
         self.lobby = False
-        self.pending: list[bytes] = []
+        self.pending: deque[bytes] = deque()
+        self.backlog = 0  # bytes in ``pending``
         self.dropping = False  # closing a client that could not keep up
         self.loop = asyncio.get_running_loop()
+        self.wake = asyncio.Event()
+        self.writer = self.loop.create_task(self.write())
         self.rate = rate
         self.burst = burst
         self.tokens = burst
         self.stamp = time.monotonic()
 
     def push(self, frame: bytes) -> None:
-        """Queue a frame; everything queued in one turn of the event loop goes out together."""
-        if not self.pending:
-            self.loop.call_soon(self.flush)
-        self.pending.append(frame)
-        Conn.sent += 1
-
-    def flush(self) -> None:
-        """Write the queued frames in one socket write. Frames are encoded by the connection's
-        own Sans-I/O protocol object (so its state stays right) and the bytes are joined:
-        one system call per recipient per turn instead of one per frame, and no writer task.
-        A client that lets more than ``write_max`` bytes pile up is dropped."""
-        frames, self.pending = self.pending, []
-        ws = self.ws
-        if ws.protocol.state is not State.OPEN or self.dropping:
+        """Queue a frame for the writer. A client that lets more than ``write_max`` bytes pile
+        up is dropped."""
+        if self.dropping:
             return
-        for frame in frames:
-            ws.protocol.send_text(frame)
-        self.stats.frames += len(frames)
-        ws.transport.write(b"".join(ws.protocol.data_to_send()))
-        if ws.transport.get_write_buffer_size() > self.write_max:
+        self.pending.append(frame)
+        self.backlog += len(frame)
+        Conn.sent += 1
+        if self.backlog > self.write_max:
             self.drop()
+        else:
+            self.wake.set()
+
+    async def write(self) -> None:
+        """The connection's writer: the queued frames in order, through websockets' ``send``,
+        which waits while the socket's buffer is over the server's ``write_limit``; so the
+        frames of a client that does not read pile up here."""
+        ws = self.ws
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.pending and not self.dropping and ws.state is State.OPEN:
+                    frame = self.pending.popleft()
+                    self.backlog -= len(frame)
+                    await ws.send(frame, text=True)  # UTF-8 JSON, sent as a text frame
+                    self.stats.frames += 1
 
     def drop(self) -> None:
         """Give up on a client that does not read: it leaves its tables and the lobby at
         once (nothing more is queued for it) and is closed with 1008; the close handshake
         times out (websockets' close_timeout) if it never reads again."""
         self.dropping = True
+        self.pending.clear()
+        self.backlog = 0
         self.forget()
         self.loop.create_task(self.ws.close(1008, "too slow"))
 
@@ -272,6 +282,7 @@ class Server:
             with contextlib.suppress(Exception):
                 await ws.close(1011, "internal error")
         finally:
+            conn.writer.cancel()
             self.conns.discard(conn)
             for table in list(conn.tables.values()):
                 table.detach(conn)

@@ -28,7 +28,7 @@ from engine.follows import check_follow, legal_follows
 from engine.hand import lead_candidates
 from engine.leads import check_lead
 from engine.order import TRUMP, Trumps, trumps_for
-from engine.shapes import Component, decompose, options, realize
+from engine.shapes import Component, Kind, decompose, options, realize
 from engine.tricks import Standing, standing
 from engine.views import View
 
@@ -64,7 +64,9 @@ def components(cards: Sequence[Card], trumps: Trumps) -> list[Component]:
     return decompose(cards, trumps)
 
 
-def standing_now(plays: Sequence[Sequence[Card]], shape: Sequence, trumps: Trumps) -> Standing:
+def standing_now(
+    plays: Sequence[Sequence[Card]], shape: Sequence[Kind], trumps: Trumps
+) -> Standing:
     """``tricks.standing`` with a fast path for a single-card lead."""
     if len(plays[0]) != 1:
         return standing(plays, shape, trumps)
@@ -369,10 +371,10 @@ def bid_choice(v: View) -> tuple[Card, ...] | None:
     if best is None:
         return None
     cards = best[1]
-    ours = current is not None and current["seat"] == v.seat
     # Reinforce our own bid only after the deal, from a single to a pair.
     if (
-        ours
+        current is not None
+        and current["seat"] == v.seat
         and cards[0] == current["cards"][0]
         and (len(current["cards"]) >= 2 or not v.deal_complete)
     ):

@@ -57,12 +57,16 @@ class Decision:
     searched: bool
 
 
+# A card's class (``_classes``): suit, rivals under it, points, count held, the called card
+Class = tuple[str, int, int, int, bool]
+
+
 def candidates(v: View, k_max: int | None = None) -> list[list[Card]]:
     """The rule-based policy's best plays that differ in effect, best first."""
     k = knowledge(v)
     ranked = basic.ranked_plays(k)
     out: list[list[Card]] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[Class, ...]] = set()
     below = _classes(k, v.friend_card if v.friend is None else None)
     for _, play in ranked:
         key = tuple(sorted(below(c) for c in play))
@@ -75,7 +79,7 @@ def candidates(v: View, k_max: int | None = None) -> list[list[Card]]:
     return out
 
 
-def _classes(k: Knowledge, friend_card: Card | None) -> Callable[[Card], tuple]:
+def _classes(k: Knowledge, friend_card: Card | None) -> Callable[[Card], Class]:
     """A card's class: two cards of one suit with the same points, the same count in our hand,
     and no card of anyone else's (outside, or on the table) between them play alike (the
     hidden friend's called card excepted: playing it reveals a side)."""
@@ -86,7 +90,7 @@ def _classes(k: Knowledge, friend_card: Card | None) -> Callable[[Card], tuple]:
     for c, n in (k.outside + on_table).items():
         rivals.setdefault(suit_of(c), []).extend([pos(c)] * n)
 
-    def cls(c: Card) -> tuple:
+    def cls(c: Card) -> Class:
         p = pos(c)
         under = sum(1 for q in rivals.get(suit_of(c), ()) if q < p)
         return (suit_of(c), under, POINTS[c], k.hand[c], c == friend_card)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import Card, points
+from engine.errors import RulesError
 from engine.follows import check_follow
 from engine.leads import check_lead, lead_shape
 from engine.order import TRUMP, Trumps
@@ -215,7 +216,7 @@ def utility(world: World, seat: int) -> float:
     result, total = world.result()
     mine_defend = seat in world.defenders()
     sign = 1 if (result.winner == "defenders") == mine_defend else -1
-    value = sign * result.levels
+    value: float = sign * result.levels
     if result.dealer_passes:
         value += 0.5 if not mine_defend else -0.5
     band = world.rules.total_points / 5
@@ -232,7 +233,7 @@ def legal(world: World, cards: Sequence[Card]) -> bool:
             first = world.trick[0][1]
             shape = lead_shape(first, world.trumps, world.rules)
             check_follow(world.hands[seat], cards, first, shape, world.trumps, world.rules)
-    except Exception:
+    except RulesError:
         return False
     return True
 

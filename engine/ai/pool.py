@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from typing import Protocol
 
@@ -30,10 +31,25 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) - 1)
 
 
+def _exit_with_parent() -> None:
+    """A worker's initializer: end the worker when the process that started it ends, however
+    it ends (killed, it never shuts the pool down; the worker, holding both ends of its job
+    queue, would wait for a job forever, and keep the parent's stdout open)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+
+        def watch() -> None:
+            parent.join()
+            os._exit(0)
+
+        threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def make_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """A pool started with ``spawn``: a fork of a process running Qt or an event loop with
-    threads could copy a held lock into the child."""
+    threads could copy a held lock into the child. Its workers end with the caller."""
     return ProcessPoolExecutor(
         max_workers=workers or default_workers(),
         mp_context=multiprocessing.get_context("spawn"),
+        initializer=_exit_with_parent,
     )

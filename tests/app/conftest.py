@@ -32,10 +32,16 @@ def warnings() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def qapp() -> Any:
-    from app.main import create_app
+def qapp() -> Iterator[Any]:
+    """The app, with its asyncio loop over Qt (qasync) and its AI worker processes, as long as
+    the test run: one loop per process, never closed while the app runs."""
+    from app import players
+    from app.main import create_app, driven_loop
 
-    return create_app(["tuolaji-test"])
+    app = create_app(["tuolaji-test"])
+    driven_loop(app)
+    yield app
+    players.shutdown()
 
 
 class UI:

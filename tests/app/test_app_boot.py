@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from conftest import MESSAGES, warnings
 
-from app.screenshots import pump
 
-
-def test_boots_to_home_without_warnings(ui) -> None:
-    pump(0.3)
+def test_boots_to_home_without_warnings(ui, qtbot) -> None:
+    qtbot.wait(300)
     assert ui.window.property("screen") == "home"
     assert ui.window.isVisible() or ui.window.property("visible")
     assert not warnings()
@@ -16,7 +14,7 @@ def test_boots_to_home_without_warnings(ui) -> None:
     assert img.width() == 1280 and img.height() == 720
 
 
-def test_every_screen_loads_without_warnings(ui) -> None:
+def test_every_screen_loads_without_warnings(ui, qtbot) -> None:
     for screen in (
         "setup",
         "settings",
@@ -29,18 +27,18 @@ def test_every_screen_loads_without_warnings(ui) -> None:
         "home",
     ):
         ui.window.setProperty("screen", screen)
-        pump(0.1)
+        qtbot.wait(100)
         assert ui.window.property("screen") == screen
         assert not warnings(), (screen, warnings())
 
 
-def test_each_language_loads_its_translations(ui) -> None:
+def test_each_language_loads_its_translations(ui, qtbot) -> None:
     from app.i18n import LANGUAGES
 
     seen = set()
     for lang in LANGUAGES:
         ui.settings.language = lang
-        pump(0.05)
+        qtbot.wait(50)
         seen.add(ui.app.presetTitle("classic"))
         seen.add(ui.app.rulesSummary("classic")[0]["label"])
     assert len(seen) == 6  # three distinct preset titles, three distinct labels

@@ -7,8 +7,10 @@ from __future__ import annotations
 import wave
 from collections import Counter
 
+from helpers import until
+
 from app import counter, stats
-from app.screenshots import human_step, wait_until
+from app.screenshots import human_step
 from app.sounds import CALLS, SOUNDS, scaled_wav
 from app.table import callout
 from engine.cards import POINTS, deck
@@ -16,21 +18,21 @@ from engine.order import trumps_for
 from engine.rules import preset
 
 
-def _to_tricks(ui, seed: int, tricks: int) -> None:
+def _to_tricks(ui, qtbot, seed: int, tricks: int) -> None:
     """An offline hand at instant speed, the player bidding, until ``tricks`` tricks are done."""
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=seed)
     while table.phase != "done" and len(table.session.view.tricks) < tricks:
         v = table.session.view
-        if not wait_until(lambda: bool(table.session.view.actions) or table.phase == "done", 30):
+        if not until(qtbot, lambda: bool(table.session.view.actions) or table.phase == "done", 30):
             break
         if not human_step(table, bid=True) and v is table.session.view:
-            wait_until(lambda: False, 0.01)
+            qtbot.wait(10)
 
 
-def test_card_counter_accounts_for_every_card(ui) -> None:
+def test_card_counter_accounts_for_every_card(ui, qtbot) -> None:
     table = ui.table
-    _to_tricks(ui, seed=4, tricks=6)
+    _to_tricks(ui, qtbot, seed=4, tricks=6)
     v = table.session.view
     assert v.phase == "play" and len(v.tricks) >= 6
     rows = table.counter.rows()
@@ -57,13 +59,13 @@ def test_card_counter_accounts_for_every_card(ui) -> None:
     from PySide6.QtQuick import QQuickItem
 
     ui.settings.showCounter = True
-    wait_until(lambda: False, 0.1)
+    qtbot.wait(100)
     panels = [i for i in ui.window.findChildren(QQuickItem, "counterPanel") if i.isVisible()]
     assert panels
     bars = [i for i in ui.window.findChildren(QQuickItem) if i.property("showTricks") is not None]
     for bar in bars:
         bar.setProperty("showTricks", True)
-    wait_until(lambda: False, 0.1)
+    qtbot.wait(100)
     lists = [i for i in ui.window.findChildren(QQuickItem, "trickList") if i.isVisible()]
     assert lists
     ui.settings.showCounter = False
@@ -92,10 +94,10 @@ def test_voids_from_a_short_follow() -> None:
     assert counter.voids(v) == {1: ["H"], 2: ["H", "C"]}
 
 
-def test_statistics_count_each_finished_hand_once(ui) -> None:
+def test_statistics_count_each_finished_hand_once(ui, qtbot) -> None:
     stats.reset()
     table = ui.table
-    _to_tricks(ui, seed=6, tricks=99)
+    _to_tricks(ui, qtbot, seed=6, tricks=99)
     assert table.phase == "done"
     data = stats.load()
     assert data["hands"] == 1
@@ -108,13 +110,13 @@ def test_statistics_count_each_finished_hand_once(ui) -> None:
     rows = ui.app.statistics()
     assert rows[0]["played"] == 1 and rows[0]["won"] == int(won)
     ui.window.setProperty("screen", "stats")
-    wait_until(lambda: False, 0.1)
+    qtbot.wait(100)
 
 
-def test_drag_across_the_hand_selects_a_run(ui) -> None:
+def test_drag_across_the_hand_selects_a_run(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=9)
-    assert wait_until(lambda: table.hand.count >= 8, 20)
+    qtbot.waitUntil(lambda: table.hand.count >= 8, timeout=20000)
     ui.settings.speed = "normal"  # hold the deal still enough: no cards arrive mid-drag
     by_slot = {r["slot"]: r["uid"] for r in table.hand.rows()}
     table.beginDrag(by_slot[1])
@@ -133,25 +135,25 @@ def test_drag_across_the_hand_selects_a_run(ui) -> None:
     assert sorted(r["slot"] for r in table.hand.rows() if r["picked"]) == [1, 2, 3, 7]
 
 
-def test_trustee_offline_plays_the_hand_for_me(ui) -> None:
+def test_trustee_offline_plays_the_hand_for_me(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=12)
     assert table.canTrustee and not table.trustee
     table.toggleTrustee()
     assert table.trustee
-    assert wait_until(lambda: table.phase == "done", 60), table.phase
+    qtbot.waitUntil(lambda: table.phase == "done", timeout=60000)
     assert table.hand.count == 0
     table.toggleTrustee()
     assert not table.trustee
 
 
-def test_motion_signals_kitty_and_highlights(ui) -> None:
+def test_motion_signals_kitty_and_highlights(ui, qtbot) -> None:
     table = ui.table
     moved: list[tuple[int, int, bool]] = []
     table.kittyMoved.connect(lambda p, n, inward: moved.append((p, n, inward)))
     for seed in range(1, 30):
         moved.clear()
-        _to_tricks(ui, seed=seed, tricks=1)
+        _to_tricks(ui, qtbot, seed=seed, tricks=1)
         if table.session.view.dealer == 0:
             break
     assert moved[:2] == [(0, 8, True), (0, 8, False)]  # to the dealer, and back buried
@@ -171,10 +173,10 @@ def test_motion_signals_kitty_and_highlights(ui) -> None:
     assert "throw A♥ K♥ K♥ failed" in table.message
 
 
-def test_sounds_and_the_turn_alert(ui, tmp_path) -> None:
+def test_sounds_and_the_turn_alert(ui, qtbot, tmp_path) -> None:
     ui.app.sounds.played.clear()
     ui.settings.cardVolume = 40
-    _to_tricks(ui, seed=3, tricks=2)
+    _to_tricks(ui, qtbot, seed=3, tricks=2)
     names = [n for n, _ in ui.app.sounds.played]
     assert "card" in names and "trick" in names and "turn" in names
     assert ("card", 40) in ui.app.sounds.played
@@ -182,7 +184,7 @@ def test_sounds_and_the_turn_alert(ui, tmp_path) -> None:
     # repeats while it is still the player's turn
     if not ui.window.isActive():
         assert ui.app.alerts > 0
-        assert wait_until(lambda: ui.table._my_turn_now(), 20)
+        qtbot.waitUntil(lambda: ui.table._my_turn_now(), timeout=20000)
         ui.app._chimes_left = 2
         turns = names.count("turn")
         ui.app._chime_again()
@@ -203,8 +205,8 @@ def test_sounds_and_the_turn_alert(ui, tmp_path) -> None:
         assert abs(max(low) - max(full) // 2) <= 1
 
 
-def test_mandarin_call_outs_are_off_by_default_and_follow_the_trick(ui) -> None:
-    _to_tricks(ui, seed=4, tricks=1)
+def test_mandarin_call_outs_are_off_by_default_and_follow_the_trick(ui, qtbot) -> None:
+    _to_tricks(ui, qtbot, seed=4, tricks=1)
     table = ui.table
     trumps = table.session.view.trumps
     side = next(c for c in ("4H", "4C", "4D", "5H", "5C") if not trumps.is_trump(c))

@@ -46,11 +46,9 @@ async def _until(pred, timeout: float) -> bool:
     return pred()
 
 
-def _run(ui, coro_fn, timeout: float = 150):
-    """Run a test's coroutine on a qasync loop; the app's connection closes with the loop."""
-    import qasync
-    from PySide6.QtGui import QGuiApplication
-
+def _run(ui, qtbot, coro_fn, timeout: float = 150):
+    """Run a test's coroutine on the app's asyncio loop while pytest-qt runs Qt's events; the
+    app's connection closes at the end."""
     from app.online import lobby_of
 
     async def whole():
@@ -60,13 +58,9 @@ def _run(ui, coro_fn, timeout: float = 150):
             ui.app.set_session(None)
             await lobby_of(ui.app.online).close()
 
-    loop = qasync.QEventLoop(QGuiApplication.instance(), already_running=False)
-    asyncio.set_event_loop(loop)
-    try:
-        return loop.run_until_complete(whole())
-    finally:
-        asyncio.set_event_loop(None)
-        loop.close()
+    task = asyncio.ensure_future(whole())
+    qtbot.waitUntil(task.done, timeout=int(timeout + 10) * 1000)
+    return task.result()
 
 
 async def _into_waiting_room(ui, server: str) -> None:
@@ -74,14 +68,18 @@ async def _into_waiting_room(ui, server: str) -> None:
     online.connectTo(server, "Ann")
     assert await _until(lambda: online.status == "connected", 10), online.error
     online.createRoom("classic")
-    assert await _until(lambda: online.room.get("seated") is True, 10), online.error
+
+    def seated() -> bool:  # the room update may come before the join has opened the session
+        return online.room.get("seated") is True and ui.app.session is not None
+
+    assert await _until(seated, 10), online.error
 
 
 def _seat_rows(online) -> list[dict]:
     return online.roomSeats.rows()
 
 
-def test_waiting_room_then_a_hand_then_its_record(ui, server) -> None:
+def test_waiting_room_then_a_hand_then_its_record(ui, qtbot, server) -> None:
     table = ui.table
     online = ui.app.online
 
@@ -128,13 +126,13 @@ def test_waiting_room_then_a_hand_then_its_record(ui, server) -> None:
         assert await _until(lambda: table.kind == "replay", 10), online.error
         return {"moves": moves, "result": result, "steps": table.replaySteps}
 
-    out = _run(ui, play)
+    out = _run(ui, qtbot, play)
     assert out["moves"] >= 10
     assert out["result"]["title"] in ("You win the hand", "You lose the hand")
     assert out["steps"] > 25
 
 
-def test_chat_spectators_clock_and_trustee(ui, server) -> None:
+def test_chat_spectators_clock_and_trustee(ui, qtbot, server) -> None:
     from net.client import Client
 
     table = ui.table
@@ -160,7 +158,11 @@ def test_chat_spectators_clock_and_trustee(ui, server) -> None:
         assert await _until(lambda: online.status == "connected", 10), online.error
         assert await _until(lambda: online.rooms.count >= 1, 10)
         online.joinRoom(room)
-        assert await _until(lambda: online.room.get("id") == room, 10), online.error
+
+        def joined() -> bool:  # the room shows before the join has opened the session
+            return online.room.get("id") == room and ui.app.session is not None
+
+        assert await _until(joined, 10), online.error
         assert ui.window.property("screen") == "room"
         assert online.room["owner"] is False and online.room["seated"] is False
         online.sit(0)
@@ -206,5 +208,5 @@ def test_chat_spectators_clock_and_trustee(ui, server) -> None:
         assert await _until(lambda: session.view.counts[session.seat] <= before - 2, 60)
         return {"hand": session.view.hand_no}
 
-    out = _run(ui, run)
+    out = _run(ui, qtbot, run)
     assert out["hand"] == 1

@@ -5,7 +5,9 @@ from __future__ import annotations
 import itertools
 import json
 
-from app.screenshots import human_step, select, wait_until
+from helpers import until
+
+from app.screenshots import human_step, select
 from app.session import OfflineSession, ReplaySession, list_records, save_path
 from engine.rules import preset
 
@@ -17,13 +19,13 @@ def _my_turn(table) -> bool:
     return v.phase != "deal" or "pass-bid" in v.actions
 
 
-def _play_out(ui, seed: int, max_seconds: float = 40) -> dict:
+def _play_out(ui, qtbot, seed: int, max_seconds: float = 40) -> dict:
     """One hand at instant speed with the player bidding whenever possible."""
     table = ui.table
     did = {"bid": False, "bury": False, "play": 0}
     ui.app.start_rules(preset("classic"), seat=0, seed=seed)
     while table.phase != "done":
-        assert wait_until(lambda: _my_turn(table) or table.phase == "done", max_seconds)
+        assert until(qtbot, lambda: _my_turn(table) or table.phase == "done", max_seconds)
         v = table.session.view
         if table.phase == "done":
             break
@@ -39,11 +41,11 @@ def _play_out(ui, seed: int, max_seconds: float = 40) -> dict:
     return did
 
 
-def test_offline_hand_to_the_end_as_a_player(ui) -> None:
+def test_offline_hand_to_the_end_as_a_player(ui, qtbot) -> None:
     before = len(list_records())
     table = ui.table
     for seed in range(1, 30):
-        did = _play_out(ui, seed)
+        did = _play_out(ui, qtbot, seed)
         if did["bury"]:
             break
     assert did["bid"] and did["bury"], "the player never became the dealer"
@@ -58,12 +60,12 @@ def test_offline_hand_to_the_end_as_a_player(ui) -> None:
     assert len(list_records()) > before  # the finished hand is kept for the replay viewer
 
 
-def test_bid_bar_offers_exactly_the_legal_bids(ui) -> None:
+def test_bid_bar_offers_exactly_the_legal_bids(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=11)
     checked = 0
     while table.phase == "deal" and checked < 200:
-        wait_until(lambda: True, 0.01)
+        qtbot.wait(10)
         v = table.session.view
         legal_keys = {"N" if c[0] in ("SJ", "BJ") else c[0][1] for c in v.legal_bids}
         shown = {r["suit"] for r in table.bidOptions.rows() if r["allowed"]}
@@ -73,11 +75,11 @@ def test_bid_bar_offers_exactly_the_legal_bids(ui) -> None:
     assert checked > 0
 
 
-def test_refused_play_leaves_the_hand_as_it_was(ui) -> None:
+def test_refused_play_leaves_the_hand_as_it_was(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=5)
     while True:
-        assert wait_until(lambda: _my_turn(table), 40)
+        qtbot.waitUntil(lambda: _my_turn(table), timeout=40000)
         if table.phase == "play":
             break
         human_step(table)
@@ -107,10 +109,10 @@ def test_refused_play_leaves_the_hand_as_it_was(ui) -> None:
     assert table.playProblem  # the button says why before it is pressed, too
 
 
-def test_keyboard_verbs_select_and_clear(ui) -> None:
+def test_keyboard_verbs_select_and_clear(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=9)
-    assert wait_until(lambda: table.hand.count >= 5, 20)
+    qtbot.waitUntil(lambda: table.hand.count >= 5, timeout=20000)
     table.moveFocus(1)
     table.toggleFocused()
     assert table.selectedCount == 1
@@ -121,11 +123,13 @@ def test_keyboard_verbs_select_and_clear(ui) -> None:
     assert table.selectedCount == 0
 
 
-def test_spectator_session_shows_no_hand(ui) -> None:
+def test_spectator_session_shows_no_hand(ui, qtbot) -> None:
     table = ui.table
     ui.settings.speed = "fast"
     ui.app.watchOffline("classic")
-    assert wait_until(lambda: table.phase == "play" and len(table.session.view.trick) >= 1, 60)
+    qtbot.waitUntil(
+        lambda: table.phase == "play" and len(table.session.view.trick) >= 1, timeout=60000
+    )
     assert table.spectator
     assert table.session.view.hand == ()
     assert table.hand.count == 0
@@ -133,13 +137,13 @@ def test_spectator_session_shows_no_hand(ui) -> None:
     assert table.actions == []
 
 
-def test_running_game_is_saved_and_restored(ui) -> None:
+def test_running_game_is_saved_and_restored(ui, qtbot) -> None:
     table = ui.table
     session = ui.app.start_rules(preset("classic"), seat=0, seed=21)
     while table.phase != "play":
-        assert wait_until(lambda: _my_turn(table), 40)
+        qtbot.waitUntil(lambda: _my_turn(table), timeout=40000)
         human_step(table, bid=True)
-    assert wait_until(lambda: len(session.match.hand.tricks) >= 1 or _my_turn(table), 40)
+    qtbot.waitUntil(lambda: len(session.match.hand.tricks) >= 1 or _my_turn(table), timeout=40000)
     snapshot = session.match.hand.snapshot()
     ui.app.leaveTable()
     assert save_path().exists()
@@ -152,9 +156,9 @@ def test_running_game_is_saved_and_restored(ui) -> None:
     assert restored.match.hand.snapshot()["tricks"][: len(snapshot["tricks"])] == snapshot["tricks"]
 
 
-def test_replay_steps_through_a_record_with_all_hands_open(ui) -> None:
+def test_replay_steps_through_a_record_with_all_hands_open(ui, qtbot) -> None:
     if not list_records():
-        _play_out(ui, 2)
+        _play_out(ui, qtbot, 2)
     record = json.loads(list_records()[0].read_text())
     ui.app.set_session(ReplaySession(record))
     table = ui.table
@@ -182,19 +186,19 @@ def test_accessible_names_in_each_language(ui) -> None:
     assert accessible_name("3S", trumps, "en") == "3 of spades"
 
 
-def test_selected_card_rises_in_the_fan(ui) -> None:
+def test_selected_card_rises_in_the_fan(ui, qtbot) -> None:
     """QML side: a card selected through the view-model is raised and outlined in the fan."""
     from PySide6.QtQuick import QQuickItem
 
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=9)
-    assert wait_until(lambda: table.hand.count >= 6, 20)
-    wait_until(lambda: False, 0.1)
+    qtbot.waitUntil(lambda: table.hand.count >= 6, timeout=20000)
+    qtbot.wait(100)
 
     def fans() -> list:  # a page being unloaded may still be around
         return [f for f in ui.window.findChildren(QQuickItem, "handFan") if f.childItems()]
 
-    assert wait_until(lambda: bool(fans()), 5)
+    qtbot.waitUntil(lambda: bool(fans()), timeout=5000)
     fan = fans()[-1]
 
     def cards() -> list:
@@ -203,7 +207,7 @@ def test_selected_card_rises_in_the_fan(ui) -> None:
     assert len(cards()) == table.hand.count
     rows = sorted(table.hand.rows(), key=lambda r: r["slot"])
     table.toggle(rows[2]["uid"])
-    wait_until(lambda: False, 0.05)
+    qtbot.wait(50)
     by_code_y = {(c.property("code"), c.property("selected")): c.y() for c in cards()}
     up = [y for (code, sel), y in by_code_y.items() if sel]
     down = [y for (code, sel), y in by_code_y.items() if not sel]

@@ -1,0 +1,55 @@
+"""One concurrency model: AI decisions are taken in worker processes and awaited on the app's
+qasync loop, so no thread of the app's runs app code, and a session — a QObject with timers —
+is freed by reference counting on the UI thread the moment the app lets go of it, never left
+to the cycle collector (which runs on whichever thread happens to allocate)."""
+
+from __future__ import annotations
+
+import gc
+import os
+import threading
+import weakref
+
+from app import players
+from engine.rules import preset
+
+
+def test_ai_decisions_are_taken_in_worker_processes(ui, qtbot) -> None:
+    import asyncio
+
+    from engine.actions import DealCard
+    from engine.ai import make_player
+    from engine.match import Match
+    from engine.views import view
+
+    match = Match(preset("classic"), 7)
+    while not match.hand.deal_complete:
+        match.apply(DealCard())
+    v = view(match.hand, 0)
+    asked = make_player("normal", 1)
+    in_process = make_player("normal", 1)
+    task = asyncio.ensure_future(players.decide(asked, v))
+    qtbot.waitUntil(task.done, timeout=30_000)
+    action, after = task.result()
+    assert after is not asked  # the player came back from another process, moved on
+    assert action == in_process.act(v)
+    assert after.rng.getstate() == in_process.rng.getstate()
+    pids = {players.pool().submit(os.getpid).result(timeout=30) for _ in range(3)}
+    assert os.getpid() not in pids
+
+
+def test_a_session_is_freed_on_the_ui_thread_without_the_collector(ui, qtbot) -> None:
+    table = ui.table
+    gc.collect()
+    gc.disable()  # whatever is left in a cycle now stays: the check below would see it
+    try:
+        ui.settings.speed = "fast"  # an AI decision may still be out when the session closes
+        session = ui.app.start_rules(preset("classic"), seat=0, seed=5)
+        qtbot.waitUntil(lambda: table.hand.count >= 10, timeout=20_000)
+        assert threading.current_thread() is threading.main_thread()
+        ref = weakref.ref(session)
+        del session
+        ui.app.set_session(None)
+        qtbot.waitUntil(lambda: ref() is None, timeout=10_000)
+    finally:
+        gc.enable()
