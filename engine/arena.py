@@ -75,11 +75,10 @@ def deals(seed: int, n: int) -> list[tuple[int, int, str]]:
 
 
 def play_one(
-    rules: RuleSet, deal: tuple[int, int, str], players: Sequence, timed: Sequence[list[float]]
+    rules: RuleSet, setup: Setup, players: Sequence[AIPlayer], timed: Sequence[list[float]]
 ) -> Hand:
     """Play one hand; ``timed[seat]`` collects that seat's decision times."""
-    seed, dealer, level = deal
-    hand = Hand(rules, Setup(seed, (level,) * 4, dealer))
+    hand = Hand(rules, setup)
 
     def timed_player(seat: int) -> Player:
         def act(v: View, _rng: random.Random) -> Action | None:
@@ -91,7 +90,7 @@ def play_one(
 
         return act
 
-    return play_hand(hand, [timed_player(s) for s in range(4)], random.Random(seed))
+    return play_hand(hand, [timed_player(s) for s in range(4)], random.Random(setup.seed))
 
 
 def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:
@@ -102,7 +101,8 @@ def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:
     for a_seats in ((0, 2), (1, 3)):
         players = [new_player(cfg.a if s in a_seats else cfg.b, deal[0] + s, cfg) for s in range(4)]
         timed: list[list[float]] = [[], [], [], []]
-        hand = play_one(cfg.rules, deal, players, timed)
+        seed, dealer, level = deal
+        hand = play_one(cfg.rules, Setup(seed, (level,) * 4, dealer), players, timed)
         o = hand.outcome
         assert o is not None
         winners = (

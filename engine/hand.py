@@ -28,6 +28,20 @@ from engine.shapes import decompose, options
 from engine.tricks import trick_points, winner
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who owes what now: ``seat`` may take an action of one of ``kinds``. ``seat`` None is
+    the table's own step (deal the next card). An optional decision (a bid while the cards
+    come) is settled by acting or by ``Hand.decline``; a required one only by acting."""
+
+    seat: int | None
+    kinds: tuple[str, ...]
+    required: bool
+
+
+DEAL_STEP = Decision(None, ("deal",), True)
+
+
 class Phase(StrEnum):
     DEAL = "deal"
     BURY = "bury"
@@ -111,6 +125,9 @@ class Hand:
         self.bids: list[tuple[Bid, bool]] = []  # every bid, and whether all seats saw it
         self.first_bidder: int | None = None
         self.passed: set[int] = set()
+        # the deal's bidding window after each card: the seats that bid or declined in it
+        self._window: tuple[int, set[int]] = (0, set())
+        self._last_bidder: int | None = None  # who bid or passed last once the deal is over
         self._bids_cache: dict[int, tuple[Any, list[tuple[Card, ...]]]] = {}
         self._bid_cards = (*(self.level + s for s in SUITS), *JOKERS)
         self._bid_card_set = frozenset(self._bid_cards)
@@ -158,6 +175,54 @@ class Hand:
         if self.phase == Phase.PLAY and seat == self.turn:
             return ("play",)
         return ()
+
+    def pending(self) -> tuple[Decision, ...]:
+        """Every decision owed now, in the rules' order (the one order every driver offers
+        them in). While the cards come, after each card each seat that could bid is offered one
+        optional bid, from the seat just dealt onwards, then the next card is dealt. After the
+        deal every seat that has not passed owes a bid or a pass, from the seat after the last
+        one to bid or pass. Then the dealer buries and calls; then the seat to play."""
+        phase = self.phase
+        if phase == Phase.DEAL:
+            if not self.deal_complete:
+                if self.dealt == 0:
+                    return (DEAL_STEP,)
+                done = self._window[1] if self._window[0] == self.dealt else set()
+                first = (self.first_seat + self.dealt - 1) % 4
+                seats = [(first + i) % 4 for i in range(4)]
+                bids = tuple(
+                    Decision(s, ("bid",), False)
+                    for s in seats
+                    if s not in done and self.legal_bids(s)
+                )
+                return (*bids, DEAL_STEP)
+            last = self._last_bidder
+            first = (last + 1) % 4 if last is not None else self.first_seat
+            out = []
+            for s in ((first + i) % 4 for i in range(4)):
+                kinds = self.actions_for(s)
+                if kinds:
+                    out.append(Decision(s, kinds, True))
+            return tuple(out)
+        if phase in (Phase.BURY, Phase.CALL):
+            assert self.dealer is not None
+            return (Decision(self.dealer, (phase.value,), True),)
+        if phase == Phase.PLAY:
+            assert self.turn is not None
+            return (Decision(self.turn, ("play",), True),)
+        return ()
+
+    def decline(self, seat: int) -> None:
+        """``seat`` makes no bid on this card (its optional decision is settled). Not an action:
+        the log and the state of the game are unchanged; only ``pending`` moves on."""
+        if self.phase != Phase.DEAL or self.deal_complete:
+            raise RulesError("wrong-phase", phase=self.phase.value)
+        self._settle(seat)
+
+    def _settle(self, seat: int) -> None:
+        if self._window[0] != self.dealt:
+            self._window = (self.dealt, set())
+        self._window[1].add(seat)
 
     # -- applying actions --------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
@@ -219,6 +284,10 @@ class Hand:
         self.bids.append((bid, not (self.rules.bidding == "hidden" and not self.deal_complete)))
         if self.first_bidder is None:
             self.first_bidder = bid.seat
+        if self.deal_complete:
+            self._last_bidder = bid.seat
+        else:
+            self._settle(bid.seat)
         if self.rules.bidding == "hidden" and not self.deal_complete:
             self._emit(Event("bid", _bid_dict(bid), to=bid.seat))
         else:
@@ -234,6 +303,7 @@ class Hand:
         if action.seat in self.passed:
             raise RulesError("wrong-phase", phase="already passed")
         self.passed.add(action.seat)
+        self._last_bidder = action.seat
         self._emit(Event("pass-bid", {"seat": action.seat}))
         self._maybe_close_bidding()
 

@@ -18,6 +18,7 @@ import gc
 import json
 import logging
 import os
+import random
 import secrets
 import signal
 import time
@@ -145,6 +146,8 @@ class Server:
     ) -> None:
         self.store = store
         self.settings = settings or Settings()
+        seed = self.settings.seed
+        self._seeds = random.Random(seed) if seed is not None else None  # tests: --seed
         self.rate = rate
         self.burst = burst
         self.write_max = write_max
@@ -429,7 +432,7 @@ class Server:
             multiplier=req.multiplier,
             private=req.private,
             invite=secrets.token_hex(4) if req.private else None,
-            seed=secrets.randbits(62),
+            seed=self._seeds.getrandbits(62) if self._seeds else secrets.randbits(62),
             store=self.store,
             settings=self.settings,
             on_change=self._table_changed,
@@ -735,6 +738,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     p.add_argument("--rate", type=float, default=20.0, help="messages/s per connection")
     p.add_argument("--burst", type=float, default=60.0, help="message burst per connection")
+    p.add_argument("--seed", type=int, default=None, help="draw rooms' seeds from this (tests)")
     p.add_argument("--log", default="WARNING")
     p.add_argument("--stats", default=None, help="write act and loop-lag timings here (bench)")
     a = p.parse_args(argv)
@@ -745,6 +749,7 @@ def main(argv: list[str] | None = None) -> None:
         turn_timer=a.turn_timer,
         bot_delay=a.bot_delay,
         trick_pause=a.trick_pause,
+        seed=a.seed,
     )
     db = a.db or default_db()
     asyncio.run(serve_forever(a.host, a.port, db, settings, a.rate, a.burst, stats=a.stats))

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.actions import Action, DealCard, action_from_dict, action_to_dict
 from engine.errors import RulesError
 from engine.events import Event
-from engine.hand import Hand, Phase
+from engine.hand import DEAL_STEP, Decision, Hand, Phase
 from engine.match import Match
 from engine.records import hand_record
 from engine.rules import RuleSet, rules_from
+from engine.selfplay import answer, seat_seed
 from engine.views import View, view
 from net import auth
 from net.players import make_ai
@@ -74,6 +75,9 @@ class Settings:
     # and a lead waits at least ``trick_pause`` after the finished trick, so people can follow
     bot_delay: tuple[float, float] = (0.3, 0.7)
     trick_pause: float = 1.0
+    # tests: rooms' match seeds drawn from this seed (a room's seed fixes its cards and its AI
+    # players), so a test can play the same match elsewhere; None: unpredictable seeds
+    seed: int | None = None
 
 
 @dataclass
@@ -443,7 +447,8 @@ class Table:
                 return
             before, logged = self.v, len(self.log)
             rows: list[tuple[int, dict[str, Any], int]] = []
-            while len(rows) < cards and hand.phase == Phase.DEAL and not hand.deal_complete:
+            now = time.monotonic()
+            while len(rows) < cards and self._next(hand, now) == DEAL_STEP:
                 self.events.extend(self.match.apply(DealCard()))
                 self.log.append(action_to_dict(hand.actions[-1]))
                 rows.append((len(self.log), self.log[-1], self.v))
@@ -575,9 +580,8 @@ class Table:
             return None
         now = time.monotonic()
         deadlines: list[float] = []
-        order = [(hand.turn + i) % 4 for i in range(4)] if hand.turn is not None else range(4)
         dealing = hand.phase == Phase.DEAL and not hand.deal_complete
-        for seat in order:
+        for seat in range(4):  # who the AI plays, and the people's clocks
             auto = self._auto(seat, now)
             if not auto:
                 self._plans.pop(seat, None)
@@ -592,15 +596,7 @@ class Table:
                     self._ai_seats.discard(seat)
                     self._since[seat] = (self._since[seat][0], now)
                     since = now
-            if not acts:
-                continue
-            if auto:
-                due = await self._ai_step(seat, acts)
-                if due is None:
-                    continue  # asked already at this version, and it chose to wait
-                if due == 0:
-                    return 0
-                deadlines.append(due)
+            if auto or not acts:
                 continue
             s = self.seats[seat]
             if s is not None and s.away_since is not None:
@@ -613,7 +609,14 @@ class Table:
                     self.announce()
                     return 0
                 deadlines.append(due)
-        if hand.phase == Phase.DEAL and not hand.deal_complete:
+        d = self._next(hand, now)
+        if d is not None and d.seat is not None:
+            ai_due = await self._ai_step(d.seat, d)
+            if ai_due == 0:
+                return 0
+            if ai_due is not None:
+                deadlines.append(ai_due)
+        elif d is not None:
             if now >= self._next_deal:
                 await self.deal(DEAL_ROUND)
                 pause = self.settings.deal_delay * DEAL_ROUND
@@ -624,12 +627,23 @@ class Table:
             return None
         return max(0.0, min(deadlines) - now)
 
-    async def _ai_step(self, seat: int, acts: tuple[str, ...]) -> float | None:
-        """Play ``seat`` with the AI: ask it (off the event loop) for an action, hold the
-        action until its pause is over, then apply it. Returns 0 when the table changed (step
-        again), the time the held action is due, or None when the AI chose to wait."""
+    def _next(self, hand: Hand, now: float) -> Decision | None:
+        """The table's own next step in the engine's order (``Hand.pending``): the first
+        decision owed by a seat the AI plays, or the next card. The people's decisions are
+        theirs to take meanwhile (None: only people owe anything)."""
+        for d in hand.pending():
+            if d.seat is None or self._auto(d.seat, now):
+                return d
+        return None
+
+    async def _ai_step(self, seat: int, d: Decision) -> float | None:
+        """Play ``seat``'s decision ``d`` with the AI: ask it (off the event loop) for an
+        action, hold the action until its pause is over, then apply it (``selfplay.answer``
+        when it has none or it is refused). Returns 0 when the table changed (step again), the
+        time the held action is due, or None when the AI was asked already at this version."""
         hand = self.hand
         assert hand is not None
+        acts = d.kinds
         key = self._turn_key(seat, acts)
         plan = self._plans.get(seat)
         if plan is not None and plan.key != key:
@@ -644,9 +658,9 @@ class Table:
                 return 0  # the table moved on while the AI thought: look again
             self._asked[seat] = v
             if action is None:
-                if not any(a in REQUIRED for a in acts):
-                    return None
-                action = hand.auto_action(seat)
+                action = answer(hand, d, None)
+                if action is None:
+                    return 0  # no bid on this card
             low, high = self.settings.bot_delay
             plan = self._plans[seat] = Plan(key, action, start, self._rng.uniform(low, high))
         due = max(plan.start, self._acted_at) + plan.pause
@@ -661,9 +675,9 @@ class Table:
             try:
                 await self._commit(plan.action, None, None)
             except RulesError:
-                if not any(a in REQUIRED for a in acts):
-                    return 0  # an optional bid that is no longer good: drop it
-                await self._commit(hand.auto_action(seat), None, None)
+                fallback = answer(hand, d, None)
+                if fallback is not None:
+                    await self._commit(fallback, None, None)
         return 0
 
     async def _think(self, seat: int, hand: Hand) -> Action | None:
@@ -672,7 +686,7 @@ class Table:
         if player is None:
             s = self.seats[seat]
             level = s.bot if s is not None and s.bot else "normal"
-            player = self._ai[seat] = make_ai(level, self.seed * 4 + seat)
+            player = self._ai[seat] = make_ai(level, seat_seed(self.seed, seat))
         seen = view(hand, seat)
         try:
             return await asyncio.get_running_loop().run_in_executor(None, player.act, seen)

@@ -25,9 +25,10 @@ from engine.actions import (
 from engine.bids import Bid
 from engine.cards import JOKERS, deck
 from engine.errors import RulesError
-from engine.hand import Hand, Phase, Setup
+from engine.hand import DEAL_STEP, Decision, Hand, Phase, Setup
+from engine.records import hand_record
 from engine.rules import PRESETS, RuleSet, preset
-from engine.selfplay import play_hand, random_player
+from engine.selfplay import play_hand, play_random, random_player
 from engine.views import view
 
 LEVELS = ("2", "2", "2", "2")
@@ -635,3 +636,69 @@ def test_action_dicts_that_parse_are_judged_by_the_hand() -> None:
     refuse(hand, action_from_dict({"type": "pass-bid", "seat": 0}), "wrong-phase")
     hand.apply(action_from_dict({"type": "bid", "seat": 0, "cards": ["2h"]}))
     assert hand.bid == Bid(0, ("2H",))
+
+
+# -- who owes a decision now (Hand.pending) ---------------------------------------------------
+
+
+def test_pending_offers_each_cards_bidding_window_then_the_next_card() -> None:
+    rules = preset("classic")
+    # seat 0 gets 2H first, seat 1 gets 2S first; the dealer (seat 0) is dealt first
+    hand = stacked(rules, {0: ["2H"], 1: ["2S"]}, dealer=0)
+    assert hand.pending() == (DEAL_STEP,)
+    deal(hand, 1)  # seat 0 holds 2H: its window
+    assert hand.pending() == (Decision(0, ("bid",), False), DEAL_STEP)
+    hand.decline(0)
+    assert hand.pending() == (DEAL_STEP,)
+    deal(hand, 1)  # seat 1 holds 2S: its window first (the seat just dealt), then seat 0's
+    assert hand.pending() == (
+        Decision(1, ("bid",), False),
+        Decision(0, ("bid",), False),
+        DEAL_STEP,
+    )
+    hand.apply(Bid(1, ("2S",)))  # a bid settles the bidder's place in the window
+    assert hand.pending() == (DEAL_STEP,)  # nobody can beat a single 2S with one card
+    assert [type(a).__name__ for a in hand.actions] == ["DealCard", "DealCard", "Bid"]
+
+
+def test_pending_after_the_deal_goes_round_from_the_last_bidder() -> None:
+    rules = preset("classic")
+    hand = stacked(rules, {0: ["2H"], 2: ["2S"], 3: ["2D", "2D"]}, dealer=0)
+    deal_all(hand)
+    first = hand.pending()
+    assert [d.seat for d in first] == [0, 1, 2, 3] and all(d.required for d in first)
+    assert all(d.kinds == hand.actions_for(d.seat) for d in first if d.seat is not None)
+    hand.apply(PassBid(0))
+    assert [d.seat for d in hand.pending()] == [1, 2, 3]
+    hand.apply(Bid(2, ("2S",)))
+    assert [d.seat for d in hand.pending()] == [3, 1, 2]  # seat 3 may overcall with 2D 2D
+
+
+def test_pending_in_the_later_phases_is_the_one_seat_to_act() -> None:
+    hand = to_bury(preset("classic"), dealer=1)
+    assert hand.pending() == (Decision(1, ("bury",), True),)
+    auto_to_end(hand)
+    assert hand.pending() == ()
+
+
+def test_decline_is_only_for_the_deals_bidding_windows() -> None:
+    hand = stacked(preset("classic"), {0: ["2H"]}, dealer=0)
+    deal_all(hand)
+    before = hand.pending()
+    with pytest.raises(RulesError) as e:
+        hand.decline(0)
+    assert e.value.code == "wrong-phase" and hand.pending() == before
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_random_play_through_pending_matches_every_driver(name: str) -> None:
+    """``play_random`` (no views) and ``play_hand`` (views) offer the same decisions in the
+    same order: with players that answer alike, the deal, its bids, the burial and the call
+    come out the same (the plays differ: a view lists a hand's candidates in its own order)."""
+    for seed in range(3):
+        a = play_random(Hand(preset(name), Setup(seed, LEVELS, None)), random.Random(seed))
+        b = Hand(preset(name), Setup(seed, LEVELS, None))
+        play_hand(b, [random_player] * 4, random.Random(seed))
+        first = next(i for i, x in enumerate(a.actions) if isinstance(x, Play))
+        assert any(isinstance(x, Bid) for x in a.actions[:first])
+        assert hand_record(a)["actions"][:first] == hand_record(b)["actions"][:first]
