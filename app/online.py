@@ -76,7 +76,6 @@ class OnlineSession(Session):
         self.kind = "online" if seat is not None else "spectator"
 
     def on_frame(self, frame: Any) -> None:
-        from net.client import view_from_dict
         from net.protocol import RoomUpdate, Snapshot, TableEvent
 
         if self._closed:
@@ -84,7 +83,7 @@ class OnlineSession(Session):
         if isinstance(frame, Snapshot) and frame.room == self.room:
             if frame.seat != self.seat:
                 self.set_seat(frame.seat)
-            self.view = view_from_dict(frame.view) if frame.view else None
+            self.view = frame.view
             self.clock = self.view.rules.turn_timer if self.view is not None else 0
             self._count()
             self.changed.emit()
@@ -116,7 +115,7 @@ class OnlineSession(Session):
     async def _sync(self) -> None:
         await asyncio.sleep(0.02)  # coalesce a burst of events into one snapshot
         with contextlib.suppress(Exception):
-            await self.client.request("sync", room=self.room, since=None)
+            await self.client.sync(self.room)
 
     def act(self, action: Action) -> bool:
         if self._closed or self.seat is None or self.view is None:
@@ -318,7 +317,7 @@ class Lobby:
                 await c.sit(room, 0)
                 seat = 0
             session.set_seat(seat)
-            await c.request("sync", room=room, since=None)
+            await c.sync(room)
         except ServerError as e:
             self.vm.set_state("connected", error=e.en)
             self.session = None

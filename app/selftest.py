@@ -331,7 +331,7 @@ class SelfTest:
             raise Failed("the finished hand was not kept as a record")
         return (
             f"1 hand vs AI (classic seed {SEED}, {moves} moves of ours, "
-            f"attackers {outcome['attacker_points']} points, {shown} card images)"
+            f"attackers {outcome.attacker_points} points, {shown} card images)"
         )
 
     def _replays(self) -> str:

@@ -31,7 +31,7 @@ from app.settings import Settings, data_dir
 from engine.actions import Action, DealCard, action_from_dict, action_to_dict
 from engine.cards import Card
 from engine.errors import RulesError
-from engine.events import Event
+from engine.events import Event, Played, TrickWon
 from engine.hand import DEAL_STEP, Decision, Hand, Phase
 from engine.match import Match
 from engine.records import hand_record, replay
@@ -370,7 +370,7 @@ class OfflineSession(Session):
             self._hand_finished()
         if not pump:
             return
-        if any(e.type == "trick" for e in events):
+        if any(isinstance(e.body, TrickWon) for e in events):
             self._schedule(self.settings.timing("hold") + self.settings.timing("flight"))
         else:
             self._schedule(0)
@@ -495,7 +495,7 @@ class ReplaySession(Session):
         self.buried = tuple(hand.buried)
         self.view = view(hand, None)
         if forward and hand.events:
-            last = [e for e in hand.events[-3:] if e.type in ("play", "trick")]
+            last = [e for e in hand.events[-3:] if isinstance(e.body, Played | TrickWon)]
             seen = [e.for_seat(None) for e in last]
             self.eventsArrived.emit([d for d in seen if d])
         self.changed.emit()

@@ -24,6 +24,17 @@ from app.settings import Settings
 from engine.actions import Bid, Bury, CallFriend, PassBid, Play
 from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card
 from engine.errors import RulesError
+from engine.events import (
+    BidMade,
+    Buried,
+    Dealt,
+    EventBody,
+    KittyPickup,
+    Played,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+)
 from engine.leads import lead_shape
 from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
@@ -191,36 +202,35 @@ class TableViewModel(QObject):
         self._set_message(self._hint_reason)
         self.changed.emit()
 
-    def _on_events(self, events: list[dict[str, Any]]) -> None:
+    def _on_events(self, events: list[EventBody]) -> None:
         for e in events:
-            kind = e["type"]
-            if kind == "deal":
-                self.dealt.emit(self._pos(e["seat"]))
-            elif kind == "bid":
-                self.bidShown.emit(self._pos(e["seat"]))
-            elif kind == "kitty-pickup":
-                if "cards" in e:
-                    self._fresh = Counter(e["cards"])
-                self.kittyMoved.emit(self._pos(e["seat"]), self._kitty_size(), True)
-            elif kind == "bury":
+            if isinstance(e, Dealt):
+                self.dealt.emit(self._pos(e.seat))
+            elif isinstance(e, BidMade):
+                self.bidShown.emit(self._pos(e.seat))
+            elif isinstance(e, KittyPickup):
+                if e.cards is not None:
+                    self._fresh = Counter(e.cards)
+                self.kittyMoved.emit(self._pos(e.seat), self._kitty_size(), True)
+            elif isinstance(e, Buried):
                 self._fresh = Counter()
-                self.kittyMoved.emit(self._pos(e["seat"]), self._kitty_size(), False)
-            elif kind == "play":
+                self.kittyMoved.emit(self._pos(e.seat), self._kitty_size(), False)
+            elif isinstance(e, Played):
                 self.soundWanted.emit("card")
-                self._call(tuple(e["cards"]))
-            elif kind == "trick":
+                self._call(e.cards)
+            elif isinstance(e, TrickWon):
                 self.soundWanted.emit("trick")
                 self._calling = []
-            elif kind == "throw-failed":
+            elif isinstance(e, ThrowFailed):
                 self._thrown = True
-                who = self._seat_name(e["seat"])
+                who = self._seat_name(e.seat)
                 self._set_message(
                     self.tr("%1's throw failed: the forced cards are played").replace("%1", who)
                 )
-                back = Counter(e.get("attempted", []))
-                back.subtract(e.get("forced", []))
-                self.throwPulled.emit(self._pos(e["seat"]), list((+back).elements()))
-            elif kind == "redeal":
+                back = Counter(e.attempted)
+                back.subtract(e.forced)
+                self.throwPulled.emit(self._pos(e.seat), list((+back).elements()))
+            elif isinstance(e, Redeal):
                 self._set_message(self.tr("Nobody bid: the cards are dealt again"))
                 self._fresh = Counter()
 
@@ -361,8 +371,8 @@ class TableViewModel(QObject):
                 continue
             bid_cards: list[str] = []
             for b in v.bids:
-                if b["seat"] == seat:
-                    bid_cards = list(b["cards"])
+                if b.seat == seat:
+                    bid_cards = list(b.cards)
             side = ""
             if v.defenders is not None:
                 side = "defenders" if seat in v.defenders else "attackers"
@@ -375,7 +385,7 @@ class TableViewModel(QObject):
                     "name": self._seat_name(seat),
                     "count": v.counts[seat],
                     "dealer": v.dealer == seat,
-                    "bidder": v.bid is not None and v.bid["seat"] == seat,
+                    "bidder": v.bid is not None and v.bid.seat == seat,
                     "active": active,
                     "thinking": seat in s.thinking,
                     "side": side,
@@ -419,9 +429,9 @@ class TableViewModel(QObject):
         if finished > self._tricks_seen:
             self._tricks_seen = finished
             last = v.tricks[-1]
-            plays = [(p, tuple(c)) for p, c in last["plays"]]
-            self._trick_points = int(last["points"])
-            self._set_trick(plays, last["leader"], winner=last["winner"])
+            plays = [(p, tuple(c)) for p, c in last.plays]
+            self._trick_points = last.points
+            self._set_trick(plays, last.leader, winner=last.winner)
             self._holding = True
             self._sweeping = False
             hold = self.settings.timing("hold")
@@ -528,15 +538,15 @@ class TableViewModel(QObject):
         tricks = []
         for i, t in enumerate(v.tricks):
             plays = [
-                {"name": self._seat_name(p), "cards": list(c), "winner": p == t["winner"]}
-                for p, c in t["plays"]
+                {"name": self._seat_name(p), "cards": list(c), "winner": p == t.winner}
+                for p, c in t.plays
             ]
             tricks.append(
                 {
                     "no": i + 1,
                     "plays": plays,
-                    "points": int(t["points"]),
-                    "winner": self._seat_name(t["winner"]),
+                    "points": t.points,
+                    "winner": self._seat_name(t.winner),
                 }
             )
         self._tricks.set_rows(tricks)
@@ -580,36 +590,35 @@ class TableViewModel(QObject):
                 self.resultChanged.emit()
             return
         me = self._me()
-        defenders = out["defenders"]
-        we_defend = me in defenders
-        won = (out["winner"] == "defenders") == we_defend
+        we_defend = me in out.defenders
+        won = (out.winner == "defenders") == we_defend
         if self.session is not None and self.session.seat is None:
             title = (
                 self.tr("The defenders win")
-                if out["winner"] == "defenders"
+                if out.winner == "defenders"
                 else self.tr("The attackers win")
             )
         else:
             title = self.tr("You win the hand") if won else self.tr("You lose the hand")
-        if out["levels"]:
-            detail = self.tr("Levels +%1").replace("%1", str(out["levels"]))
-        elif out.get("dealer_passes"):
+        if out.levels:
+            detail = self.tr("Levels +%1").replace("%1", str(out.levels))
+        elif out.dealer_passes:
             detail = self.tr("The deal passes; no level change")
         else:
             detail = ""
-        captured = out["multiplier"] > 0
-        kitty_pts = sum(POINTS.get(c, 0) for c in out["kitty"])
+        captured = out.multiplier > 0
+        kitty_pts = sum(POINTS.get(c, 0) for c in out.kitty)
         result = {
             "title": title,
             "won": won,
             "detail": detail,
-            "attackerPoints": out["attacker_points"],
-            "trickPoints": out["trick_points"],
-            "kitty": list(out["kitty"]),
+            "attackerPoints": out.attacker_points,
+            "trickPoints": out.trick_points,
+            "kitty": list(out.kitty),
             "kittyPoints": kitty_pts,
-            "multiplier": out["multiplier"],
+            "multiplier": out.multiplier,
             "captured": captured,
-            "nextDealer": self._seat_name(out["next_dealer"]),
+            "nextDealer": self._seat_name(out.next_dealer),
             "matchOver": self.session is not None and self.session.winners is not None,
             "matchText": self._match_text(),
         }
@@ -816,7 +825,7 @@ class TableViewModel(QObject):
         if v.trump_known:
             return SYMBOLS[v.trump] if v.trump else self.tr("No trump")
         if v.bid is not None:
-            card = v.bid["cards"][0]
+            card = v.bid.cards[0]
             return self.tr("No trump") if card in JOKERS else SYMBOLS[card[1]]
         return "?"
 
@@ -838,7 +847,7 @@ class TableViewModel(QObject):
         if v is None:
             return 0
         if v.outcome:
-            return int(v.outcome["attacker_points"])
+            return v.outcome.attacker_points
         return int(v.attacker_points) if v.attacker_points is not None else 0
 
     def _points_known(self) -> bool:
@@ -863,8 +872,8 @@ class TableViewModel(QObject):
         out = [
             c
             for t in v.tricks
-            if t["winner"] not in v.defenders
-            for _, cards in t["plays"]
+            if t.winner not in v.defenders
+            for _, cards in t.plays
             for c in cards
             if POINTS.get(c, 0)
         ]

@@ -18,7 +18,27 @@ from engine.actions import Action, AutoPlay, Bury, CallFriend, DealCard, PassBid
 from engine.bids import Bid, bid_suit, check_bid
 from engine.cards import JOKERS, RANKS, SUITS, Card, deck, points
 from engine.errors import RulesError
-from engine.events import Event
+from engine.events import (
+    BidMade,
+    BidPassed,
+    BidRevealed,
+    Buried,
+    DealEnd,
+    Dealt,
+    Event,
+    FriendCalled,
+    FriendRevealed,
+    HandEnd,
+    HandStart,
+    KittyFlip,
+    KittyPickup,
+    Played,
+    PlayStart,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+    TrumpSet,
+)
 from engine.follows import check_follow, legal_follows
 from engine.leads import Lead, check_lead
 from engine.order import Trumps, trumps_for
@@ -104,12 +124,7 @@ class Hand:
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self._shuffle()
-        self._emit(
-            Event(
-                "hand-start",
-                {"hand_no": setup.hand_no, "dealer": self.dealer, "level": self.level},
-            )
-        )
+        self._emit(Event(HandStart(setup.hand_no, self.dealer, self.level)))
 
     # -- state -------------------------------------------------------------------------
     def _shuffle(self) -> None:
@@ -259,13 +274,13 @@ class Hand:
         self.hands[seat][card] += 1
         if card in self._bid_card_set:
             self._bid_holding[seat] += 1
-        self._emit(Event("deal", {"seat": seat, "card": card}, owner=seat, private=("card",)))
+        self._emit(Event(Dealt(seat, card)))
         if self.deal_complete:
             self.kitty = self.deck[self.dealt :]
-            self._emit(Event("deal-end", {"kitty_size": len(self.kitty)}))
+            self._emit(Event(DealEnd(len(self.kitty))))
             if self.rules.bidding == "hidden" and self.bid is not None:
                 self.bids[-1] = (self.bid, True)
-                self._emit(Event("bid-revealed", _bid_dict(self.bid)))
+                self._emit(Event(BidRevealed(self.bid.seat, self.bid.cards)))
             self._maybe_close_bidding()
 
     def _bid(self, bid: Bid) -> None:
@@ -289,9 +304,9 @@ class Hand:
         else:
             self._settle(bid.seat)
         if self.rules.bidding == "hidden" and not self.deal_complete:
-            self._emit(Event("bid", _bid_dict(bid), to=bid.seat))
+            self._emit(Event(BidMade(bid.seat, bid.cards), to=bid.seat))
         else:
-            self._emit(Event("bid", _bid_dict(bid)))
+            self._emit(Event(BidMade(bid.seat, bid.cards)))
         if self.deal_complete:
             self._maybe_close_bidding()
 
@@ -304,7 +319,7 @@ class Hand:
             raise RulesError("wrong-phase", phase="already passed")
         self.passed.add(action.seat)
         self._last_bidder = action.seat
-        self._emit(Event("pass-bid", {"seat": action.seat}))
+        self._emit(Event(BidPassed(action.seat)))
         self._maybe_close_bidding()
 
     def legal_bids(self, seat: int) -> list[tuple[Card, ...]]:
@@ -341,7 +356,7 @@ class Hand:
                 first = rules.first_dealer == "first-bid" and self.first_bidder is not None
                 self._set_dealer(self.first_bidder if first else self.bid.seat)
         elif self.dealer is None or rules.no_bid == "redeal":
-            self._emit(Event("redeal", {"reason": "no bid"}))
+            self._emit(Event(Redeal("no bid")))
             self._shuffle()
             return
         elif rules.no_bid == "no-trump":
@@ -353,29 +368,11 @@ class Hand:
         self.trumps = trumps_for(self.level, suit, rules.twos_trump)
         self.trump_how = how
         assert self.dealer is not None
-        self._emit(
-            Event(
-                "trump",
-                {
-                    "trump": suit,
-                    "level": self.level,
-                    "dealer": self.dealer,
-                    "how": how,
-                    "bid": _bid_dict(self.bid) if self.bid else None,
-                },
-            )
-        )
+        self._emit(Event(TrumpSet(suit, self.level, self.dealer, how, self.bid)))
         if self.kitty:
             self.phase = Phase.BURY
             self.hands[self.dealer].update(self.kitty)
-            self._emit(
-                Event(
-                    "kitty-pickup",
-                    {"seat": self.dealer, "cards": list(self.kitty)},
-                    owner=self.dealer,
-                    private=("cards",),
-                )
-            )
+            self._emit(Event(KittyPickup(self.dealer, tuple(self.kitty))))
         else:
             self._after_bury()
 
@@ -396,7 +393,7 @@ class Hand:
                 break
             if best is None or RANKS.index(card[0]) > RANKS.index(best[0]):
                 best = card
-        self._emit(Event("kitty-flip", {"cards": list(self.flipped)}))
+        self._emit(Event(KittyFlip(tuple(self.flipped))))
         return best[1] if best else self.rules.no_bid_suit
 
     # kitty and friend
@@ -414,14 +411,7 @@ class Hand:
         have.subtract(action.cards)
         self.hands[action.seat] = +have
         self.buried = tuple(action.cards)
-        self._emit(
-            Event(
-                "bury",
-                {"seat": action.seat, "cards": list(action.cards), "shown": self.shown_buried()},
-                owner=action.seat,
-                private=("cards",),
-            )
-        )
+        self._emit(Event(Buried(action.seat, tuple(self.shown_buried()), tuple(action.cards))))
         self._after_bury()
 
     def shown_buried(self) -> list[Card]:
@@ -451,7 +441,7 @@ class Hand:
         self.friend_card = action.card
         self.partner = self._friend_holder(action.card)
         self.friend_revealed = False
-        self._emit(Event("friend-called", {"seat": action.seat, "card": action.card}))
+        self._emit(Event(FriendCalled(action.seat, action.card)))
         self._start_play()
 
     def _friend_holder(self, card: Card) -> int | None:
@@ -472,7 +462,7 @@ class Hand:
         self.phase = Phase.PLAY
         self.turn = self.dealer
         self.trick = Trick(leader=self.dealer)
-        self._emit(Event("play-start", {"leader": self.dealer}))
+        self._emit(Event(PlayStart(self.dealer)))
 
     def _play(self, action: Play) -> None:
         self._need_phase(Phase.PLAY)
@@ -502,10 +492,10 @@ class Hand:
                 del hand[card]
         self.played.update(cards)
         self.trick.plays.append((seat, cards))
-        self._emit(Event("play", {"seat": seat, "cards": list(cards)}))
+        self._emit(Event(Played(seat, cards)))
         if self.friend_card in cards and not self.friend_revealed and seat == self.partner:
             self.friend_revealed = True
-            self._emit(Event("friend-revealed", {"seat": seat}))
+            self._emit(Event(FriendRevealed(seat)))
         if len(self.trick.plays) < 4:
             self.turn = (seat + 1) % 4
         else:
@@ -517,15 +507,7 @@ class Hand:
         if penalty:
             self.penalty += penalty if seat in self.defenders else -penalty
         self._emit(
-            Event(
-                "throw-failed",
-                {
-                    "seat": seat,
-                    "attempted": list(lead.attempted or ()),
-                    "forced": list(lead.cards),
-                    "penalty": penalty,
-                },
-            )
+            Event(ThrowFailed(seat, tuple(lead.attempted or ()), tuple(lead.cards), penalty))
         )
 
     def _finish_trick(self) -> None:
@@ -536,7 +518,7 @@ class Hand:
         trick.points = trick_points(plays)
         self.won[trick.winner] += trick.points
         self.tricks.append(trick)
-        self._emit(Event("trick", {"winner": trick.winner, "points": trick.points}))
+        self._emit(Event(TrickWon(trick.winner, trick.points)))
         if any(self.hands[s] for s in range(4)):
             self.trick = Trick(leader=trick.winner)
             self.turn = trick.winner
@@ -566,19 +548,18 @@ class Hand:
         self.phase = Phase.DONE
         self._emit(
             Event(
-                "hand-end",
-                {
-                    "kitty": list(kitty),
-                    "kitty_captured": captured,
-                    "multiplier": mult,
-                    "trick_points": base,
-                    "attacker_points": total,
-                    "winner": result.winner,
-                    "levels": result.levels,
-                    "dealer_passes": result.dealer_passes,
-                    "defenders": list(self.defenders),
-                    "next_dealer": nxt,
-                },
+                HandEnd(
+                    kitty=tuple(kitty),
+                    kitty_captured=captured,
+                    multiplier=mult,
+                    trick_points=base,
+                    attacker_points=total,
+                    winner=result.winner,
+                    levels=result.levels,
+                    dealer_passes=result.dealer_passes,
+                    defenders=self.defenders,
+                    next_dealer=nxt,
+                )
             )
         )
 

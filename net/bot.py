@@ -13,7 +13,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from net.client import Client, ServerError, view_from_dict
+from engine.events import HandEnd
+from net.client import Client, ServerError
 from net.players import LEVELS, make_ai
 from net.protocol import Snapshot, TableEvent
 from net.tables import REQUIRED
@@ -36,21 +37,21 @@ async def play_seat(
     actions; events in between carry ``actions`` and leave the prompt valid while they match.
     The bot acts on the newest valid prompt once every frame received so far is read."""
     loop = asyncio.get_running_loop()
-    prompt: Any = None  # the newest Snapshot asking this seat to act, while still valid
-    acted: Any = None
+    prompt: Snapshot | None = None  # the newest Snapshot asking this seat to act, while valid
+    acted: Snapshot | None = None
     resynced: int | None = None  # the version of the last prompt refused and asked again
     ended = 0
     while hands is None or ended < hands:
         frame = await client.frames.get()
         if isinstance(frame, TableEvent) and frame.room == room:
-            if frame.event is not None and frame.event["type"] == "hand-end":
+            if isinstance(frame.event, HandEnd):
                 ended += 1
-            if prompt is not None and prompt.view["actions"] != frame.actions:
+            if prompt is not None and prompt.view and list(prompt.view.actions) != frame.actions:
                 prompt = None  # what this seat may do changed; a new prompt follows if any
             if bid_during_deal and "bid" in frame.actions and prompt is None:
-                await client.request("sync", room=room, since=None)
+                await client.sync(room)
         elif isinstance(frame, Snapshot) and frame.room == room and frame.view is not None:
-            acts = frame.view["actions"]
+            acts = frame.view.actions
             wanted = any(a in REQUIRED for a in acts) or (bid_during_deal and "bid" in acts)
             prompt = frame if wanted else None
         if prompt is None or prompt is acted or not client.frames.empty():
@@ -60,7 +61,7 @@ async def play_seat(
             if not client.frames.empty():
                 continue  # the table moved while thinking: read on first
         acted = prompt
-        action = await loop.run_in_executor(None, ai.act, view_from_dict(prompt.view))
+        action = await loop.run_in_executor(None, ai.act, prompt.view)
         if action is None:
             continue
         sent = loop.time()
@@ -70,7 +71,7 @@ async def play_seat(
             # the table moved on (a newer prompt follows) or the AI erred: ask once more
             if resynced != prompt.v and client.frames.empty():
                 resynced = prompt.v
-                await client.request("sync", room=room, since=None)
+                await client.sync(room)
             continue
         if on_act is not None:
             on_act(action, loop.time() - sent)

@@ -16,7 +16,11 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta, Struct
 
+from engine import codec
+from engine.actions import Action
 from engine.errors import RulesError, register
+from engine.events import EventBody
+from engine.views import View
 
 PROTOCOL = 1  # the versions this build speaks: (PROTOCOL,)
 MAX_FRAME = 64 * 1024  # bytes in one client frame; more is abuse (1008)
@@ -153,10 +157,10 @@ class AddBot(Request, tag="bot"):
 
 
 class Act(Request, tag="act"):
-    """A game action in the engine's JSON form, e.g. ``{"type": "play", "seat": 1, ...}``."""
+    """A game action (``engine.actions``), e.g. ``{"type": "play", "seat": 1, ...}``."""
 
     room: RoomId
-    action: dict[str, Any]
+    action: Action
 
 
 class Trustee(Request, tag="trustee"):
@@ -278,16 +282,16 @@ class TableEvent(Frame, tag="event"):
 
     room: str
     v: int
-    event: dict[str, Any] | None
+    event: EventBody | None
     actions: list[str] = msgspec.field(default_factory=list)  # what the recipient may do now
 
 
 class Snapshot(Frame, tag="snapshot"):
-    """The recipient's whole view (engine.views.View.to_dict()) as of version ``v``."""
+    """The recipient's whole view (``engine.views.View``) as of version ``v``."""
 
     room: str
     v: int
-    view: dict[str, Any] | None
+    view: View | None
     seat: int | None = None
 
 
@@ -300,15 +304,11 @@ class ChatLine(Frame, tag="chat"):
 
 ServerMessage = Ok | Error | LobbyUpdate | RoomUpdate | TableEvent | Snapshot | ChatLine
 
-_decoder = msgspec.json.Decoder(ClientMessage)
-_server_decoder = msgspec.json.Decoder(ServerMessage)
-_encoder = msgspec.json.Encoder()
-
 
 def decode_request(data: bytes | str) -> Request:
     """Decode and validate one client frame; a ``RulesError('malformed')`` says why not."""
     try:
-        return _decoder.decode(data)
+        return codec.decode(data, ClientMessage)  # type: ignore[arg-type]
     except msgspec.DecodeError as e:
         raise RulesError("malformed", why=str(e)) from None
 
@@ -324,11 +324,11 @@ def request_id(data: bytes | str) -> int | None:
 
 
 def decode_frame(data: bytes | str) -> Frame:
-    return _server_decoder.decode(data)
+    return codec.decode(data, ServerMessage)  # type: ignore[arg-type]
 
 
 def encode(msg: Struct) -> bytes:
-    return _encoder.encode(msg)
+    return codec.encode(msg)
 
 
 def error(rid: int | None, e: RulesError) -> Error:

@@ -30,7 +30,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from engine.actions import action_from_dict
+from engine.actions import checked
 from engine.errors import RulesError
 from engine.rules import rules_from
 from net import auth
@@ -555,7 +555,7 @@ class Server:
 
     async def on_act(self, conn: Conn, req: Act) -> dict[str, Any]:
         table, mine = self._seated(conn, req.room)
-        action = action_from_dict(req.action)
+        action = checked(req.action)
         if action.seat != mine:
             raise RulesError("not-your-seat", seat=mine, asked=action.seat)
         if table.hand is None:

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.actions import Action, DealCard, action_from_dict, action_to_dict
 from engine.errors import RulesError
-from engine.events import Event
+from engine.events import Event, TrickWon
 from engine.hand import DEAL_STEP, Decision, Hand, Phase
 from engine.match import Match
 from engine.records import hand_record
 from engine.rules import RuleSet, rules_from
 from engine.selfplay import answer, seat_seed
-from engine.views import View, view
+from engine.views import view
 from net import auth
 from net.players import make_ai
 from net.protocol import RoomInfo, RoomUpdate, SeatInfo, Snapshot, TableEvent, encode
@@ -212,7 +212,7 @@ class Table:
         if hand is None:
             return [encode(Snapshot(self.id, v, None, seat))]
         if since is None or not 0 <= since <= v or v - since > MAX_GAP:
-            return [encode(Snapshot(self.id, v, self._view(hand, seat), seat))]
+            return [encode(Snapshot(self.id, v, view(hand, seat), seat))]
         if acts is None:
             acts = hand.actions_for(seat) if seat is not None else ()
         actions = list(acts)
@@ -221,17 +221,8 @@ class Table:
             for i in range(since, v)
         ]
         if prompt and seat is not None and any(a in REQUIRED for a in actions):
-            frames.append(encode(Snapshot(self.id, v, self._view(hand, seat), seat)))
+            frames.append(encode(Snapshot(self.id, v, view(hand, seat), seat)))
         return frames
-
-    def _view(self, hand: Hand, seat: int | None) -> dict[str, Any]:
-        """``engine.views.view(hand, seat)`` as the wire carries it: ``View.to_dict()`` with
-        the table's rules dict made once (the encoder writes tuples as arrays)."""
-        seen = view(hand, seat)
-        return {
-            name: self._rules_dict if name == "rules" else getattr(seen, name)
-            for name in View.__slots__
-        }
 
     def _turn_key(self, seat: int, acts: tuple[str, ...]) -> tuple[Any, ...] | None:
         """What a seat's turn depends on: its legal action kinds and, while bidding, the bid
@@ -416,7 +407,7 @@ class Table:
             self._rebuild()
             raise RulesError("internal") from None
         self.changed_at = self._acted_at = time.monotonic()
-        finished_trick = any(e.type == "trick" for e in self.events[before:])
+        finished_trick = any(isinstance(e.body, TrickWon) for e in self.events[before:])
         self._trick_at = self.changed_at if finished_trick else None
         self.broadcast(before)
         if isinstance(action, str) or finished is not None:

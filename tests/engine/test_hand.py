@@ -24,7 +24,18 @@ from engine.actions import (
 )
 from engine.bids import Bid
 from engine.cards import JOKERS, deck
+from engine.codec import plain
 from engine.errors import RulesError
+from engine.events import (
+    BidRevealed,
+    Buried,
+    FriendCalled,
+    FriendRevealed,
+    KittyFlip,
+    Played,
+    ThrowFailed,
+    TrumpSet,
+)
 from engine.hand import DEAL_STEP, Decision, Hand, Phase, Setup
 from engine.records import hand_record
 from engine.rules import PRESETS, RuleSet, preset
@@ -211,8 +222,8 @@ def test_overcall_ladder_reinforce_and_joker_pairs() -> None:
     # nothing beats a pair of big jokers: bidding closes at once, nobody needs to pass
     assert hand.phase == Phase.BURY and "pass-bid" not in types(hand)
     assert hand.dealer == 3 and hand.trumps is not None and hand.trumps.trump is None
-    trump = next(e for e in hand.events if e.type == "trump").data
-    assert trump["how"] == "bid" and trump["bid"] == {"seat": 3, "cards": ["BJ", "BJ"]}
+    trump = next(e.body for e in hand.events if isinstance(e.body, TrumpSet))
+    assert trump.how == "bid" and trump.bid == Bid(3, ("BJ", "BJ"))
 
 
 @pytest.mark.parametrize(
@@ -285,18 +296,18 @@ def test_hidden_bids_are_private_until_the_deal_ends() -> None:
     bid_event = hand.events[-1]
     assert bid_event.for_seat(2) is not None
     assert all(bid_event.for_seat(s) is None for s in (0, 1, 3, None))
-    assert view(hand, 2).bid == {"seat": 2, "cards": ["2H"]}
+    assert view(hand, 2).bid == Bid(2, ("2H",))
     assert all(view(hand, s).bid is None for s in (0, 1, 3, None))
     deal(hand, 5)
     refuse(hand, Bid(3, ("2S",)), "bid-count")  # one card more than the current bid
     hand.apply(Bid(3, ("2S", "2S")))
     refuse(hand, Bid(2, ("2H", "2H", "2H")), "not-holding")
-    assert view(hand, 2).bid is None and view(hand, 3).bid == {"seat": 3, "cards": ["2S", "2S"]}
+    assert view(hand, 2).bid is None and view(hand, 3).bid == Bid(3, ("2S", "2S"))
     deal_all(hand)
     revealed = [e for e in hand.events if e.type == "bid-revealed"]
-    assert len(revealed) == 1 and revealed[0].data == {"seat": 3, "cards": ["2S", "2S"]}
+    assert len(revealed) == 1 and revealed[0].body == BidRevealed(3, ("2S", "2S"))
     assert all(revealed[0].for_seat(s) is not None for s in (0, 1, 2, 3, None))
-    assert all(view(hand, s).bid == {"seat": 3, "cards": ["2S", "2S"]} for s in (0, 1, None))
+    assert all(view(hand, s).bid == Bid(3, ("2S", "2S")) for s in (0, 1, None))
     pass_all(hand)
     # four decks: the first bidder deals (先亮者为庄); the standing bid names the trump
     assert hand.phase == Phase.PLAY and hand.dealer == 2
@@ -379,7 +390,7 @@ def test_flip_kitty(kitty: list[str], flipped: int, suit: str) -> None:
     assert hand.flipped == kitty[:flipped]
     assert hand.trumps is not None and hand.trumps.trump == suit
     flip = next(e for e in hand.events if e.type == "kitty-flip")
-    assert all(flip.for_seat(s) == {"type": "kitty-flip", "cards": kitty[:flipped]} for s in (0, 2))
+    assert all(flip.for_seat(s) == KittyFlip(tuple(kitty[:flipped])) for s in (0, 2))
     assert all(view(hand, s).flipped == tuple(kitty[:flipped]) for s in (0, 1, 2, 3, None))
 
 
@@ -406,8 +417,10 @@ def test_bury_refusals_and_success() -> None:
     assert hand.phase == Phase.PLAY and hand.buried == tuple(kitty)
     assert sum(hand.hands[0].values()) == 25 and hand.turn == 0
     bury = hand.events[-2]
-    assert bury.type == "bury" and bury.for_seat(0)["cards"] == kitty
-    assert all("cards" not in bury.for_seat(s) for s in (1, 2, 3, None))
+    assert bury.for_seat(0) == Buried(0, (), tuple(kitty))
+    # the others get the event without the cards, and its JSON has no "cards" at all
+    assert all(bury.for_seat(s) == Buried(0, ()) for s in (1, 2, 3, None))
+    assert all("cards" not in plain(bury.for_seat(s)) for s in (1, 2, 3, None))
 
 
 def test_chaoshan_buried_kings_and_aces_are_shown() -> None:
@@ -422,7 +435,7 @@ def test_chaoshan_buried_kings_and_aces_are_shown() -> None:
     assert "KS" in shown and "AC" in shown and "AH" not in shown
     for s in (1, 2, 3, None):
         seen = bury.for_seat(s)
-        assert seen is not None and seen["shown"] == shown and "cards" not in seen
+        assert isinstance(seen, Buried) and list(seen.shown) == shown and seen.cards is None
         assert list(view(hand, s).buried_shown) == shown and view(hand, s).buried == ()
     assert view(hand, 0).buried == to_bury_cards
 
@@ -485,9 +498,7 @@ def test_friend_revealed_when_the_partner_plays_the_card() -> None:
     hand = _call({0: ["AS"], 2: ["AS"]}, "AS")
     assert hand.partner == 2
     called = next(e for e in hand.events if e.type == "friend-called")
-    assert all(
-        called.for_seat(s) == {"type": "friend-called", "seat": 0, "card": "AS"} for s in (1, 2)
-    )
+    assert all(called.for_seat(s) == FriendCalled(0, "AS") for s in (1, 2))
     while not hand.friend_revealed:
         assert view(hand, 1).friend is None and view(hand, 1).defenders is None
         seat = hand.turn
@@ -502,8 +513,8 @@ def test_friend_revealed_when_the_partner_plays_the_card() -> None:
     play, revealed = hand.events[-2], hand.events[-1]
     if revealed.type == "trick":  # the play also finished the trick
         play, revealed = hand.events[-3], hand.events[-2]
-    assert play.type == "play" and play.data["seat"] == 2 and "AS" in play.data["cards"]
-    assert revealed.type == "friend-revealed" and revealed.data == {"seat": 2}
+    assert isinstance(play.body, Played) and play.body.seat == 2 and "AS" in play.body.cards
+    assert revealed.body == FriendRevealed(2)
     for s in (0, 1, 2, 3, None):
         v = view(hand, s)
         assert v.friend == 2 and v.defenders == (0, 2)
@@ -523,13 +534,8 @@ def test_failed_throw_is_forced_with_optional_penalty(penalty: int) -> None:
     events = hand.apply(Play(0, ("AS", "9S")))
     failed = events[0]
     assert failed.type == "throw-failed"
-    assert failed.data == {
-        "seat": 0,
-        "attempted": ["AS", "9S"],
-        "forced": ["9S"],
-        "penalty": penalty,
-    }
-    assert events[1].data == {"seat": 0, "cards": ["9S"]}
+    assert failed.body == ThrowFailed(0, ("AS", "9S"), ("9S",), penalty)
+    assert events[1].body == Played(0, ("9S",))
     assert hand.trick is not None and hand.trick.plays == [(0, ("9S",))]
     assert before - Counter(hand.hands[0]) == Counter(["9S"])
     assert hand.penalty == penalty  # the dealer is a defender: the attackers gain it

@@ -94,7 +94,8 @@ def test_friend_and_defenders_shown_once_revealed() -> None:
     auto_to_end(hand)
     v = view(hand, 1)
     assert v.defenders == (0, 2) and v.outcome is not None
-    assert v.outcome["attacker_points"] == hand.outcome.attacker_points  # type: ignore[union-attr]
+    assert hand.outcome is not None
+    assert v.outcome.attacker_points == hand.outcome.attacker_points
 
 
 def test_fixed_partners_show_sides_and_points() -> None:

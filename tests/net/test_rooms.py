@@ -356,18 +356,18 @@ async def _prompts(url: str) -> None:
 
     def prompted(c: Client) -> bool:
         view = c.views.get(room)
-        return bool(view) and "pass-bid" in view["actions"]
+        return view is not None and "pass-bid" in view.actions
 
     await until(lambda: all(prompted(c) for c in players), timeout=20)
     waiter = next(
-        (i for i, c in enumerate(players) if c.views[room]["legal_bids"]), None
+        (i for i, c in enumerate(players) if c.views[room].legal_bids), None
     )  # a seat that may still bid keeps the bidding open while the others pass
     if waiter is None:
         pytest.skip("no seat could bid in this deal")
     w = players[waiter]
     snaps = len(frames(w, "snapshot", room))
     events = len(frames(w, "event", room))
-    acts = list(w.views[room]["actions"])
+    acts = list(w.views[room].actions)
     for i, c in enumerate(players):
         if i != waiter:
             await c.act(room, {"type": "pass-bid", "seat": i})

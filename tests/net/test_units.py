@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.actions import PassBid
 from net.auth import CHAOSHAN, LIANZHONG, hand_deltas, title, valid_name
-from net.protocol import PROTOCOL, decode_request, json_schema
+from net.protocol import PROTOCOL, Act, decode_request, json_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,5 +57,7 @@ def test_exported_schema_is_current() -> None:
 
 
 def test_requests_decode_and_ignore_unknown_fields() -> None:
-    req = decode_request('{"type":"act","id":5,"room":"r","action":{"type":"pass-bid"},"x":1}')
-    assert req.id == 5 and req.action == {"type": "pass-bid"}
+    req = decode_request(
+        '{"type":"act","id":5,"room":"r","action":{"type":"pass-bid","seat":1,"y":2},"x":1}'
+    )
+    assert isinstance(req, Act) and req.id == 5 and req.action == PassBid(1)
