@@ -23,34 +23,34 @@ class _Action(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True)
     pass
 
 
-class DealCard(_Action, tag="deal"):
+class DealCard(_Action, frozen=True, tag="deal"):
     """Deal the next card of the deal (the table's own step; no seat acts)."""
 
     seat: None = None
 
 
-class PassBid(_Action, tag="pass-bid"):
+class PassBid(_Action, frozen=True, tag="pass-bid"):
     """After the deal: this seat makes no (further) bid."""
 
     seat: int
 
 
-class Bury(_Action, tag="bury"):
+class Bury(_Action, frozen=True, tag="bury"):
     seat: int
     cards: tuple[Card, ...]
 
 
-class CallFriend(_Action, tag="call-friend"):
+class CallFriend(_Action, frozen=True, tag="call-friend"):
     seat: int
     card: Card
 
 
-class Play(_Action, tag="play"):
+class Play(_Action, frozen=True, tag="play"):
     seat: int
     cards: tuple[Card, ...]
 
 
-class AutoPlay(_Action, tag="auto-play"):
+class AutoPlay(_Action, frozen=True, tag="auto-play"):
     """Act for a seat that timed out or left (托管): the game picks a legal action."""
 
     seat: int

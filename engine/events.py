@@ -29,98 +29,101 @@ class _Body(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
         return str(self.__struct_config__.tag)
 
 
-class HandStart(_Body, tag="hand-start"):
+class HandStart(_Body, frozen=True, tag="hand-start"):
     hand_no: int
     dealer: int | None
     level: str
 
 
-class Dealt(_Body, tag="deal"):
+class Dealt(_Body, frozen=True, tag="deal"):
     seat: int
     card: Card | None = None  # private
     PRIVATE = ("card",)
 
 
-class DealEnd(_Body, tag="deal-end"):
+class DealEnd(_Body, frozen=True, tag="deal-end"):
     kitty_size: int
 
 
-class BidMade(_Body, tag="bid"):
+class BidMade(_Body, frozen=True, tag="bid"):
     seat: int
     cards: tuple[Card, ...]
 
 
-class BidRevealed(_Body, tag="bid-revealed"):
+class BidRevealed(_Body, frozen=True, tag="bid-revealed"):
     """Hidden bidding: the standing bid, shown to everyone when the deal ends."""
 
     seat: int
     cards: tuple[Card, ...]
 
 
-class BidPassed(_Body, tag="pass-bid"):
+class BidPassed(_Body, frozen=True, tag="pass-bid"):
     seat: int
 
 
-class Redeal(_Body, tag="redeal"):
+class Redeal(_Body, frozen=True, tag="redeal"):
     reason: str
 
 
-class TrumpSet(_Body, tag="trump"):
+TrumpHow = Literal["bid", "no-trump", "fixed-suit", "flip-kitty"]
+
+
+class TrumpSet(_Body, frozen=True, tag="trump"):
     trump: str | None  # None: no trump 无主
     level: str
     dealer: int
-    how: Literal["bid", "no-trump", "fixed-suit", "flip-kitty"]
+    how: TrumpHow
     bid: Bid | None
 
 
-class KittyPickup(_Body, tag="kitty-pickup"):
+class KittyPickup(_Body, frozen=True, tag="kitty-pickup"):
     seat: int
     cards: tuple[Card, ...] | None = None  # private
     PRIVATE = ("cards",)
 
 
-class KittyFlip(_Body, tag="kitty-flip"):
+class KittyFlip(_Body, frozen=True, tag="kitty-flip"):
     cards: tuple[Card, ...]
 
 
-class Buried(_Body, tag="bury"):
+class Buried(_Body, frozen=True, tag="bury"):
     seat: int
     shown: tuple[Card, ...]  # 潮汕: the buried off-suit K and A, shown to everyone
     cards: tuple[Card, ...] | None = None  # private
     PRIVATE = ("cards",)
 
 
-class FriendCalled(_Body, tag="friend-called"):
+class FriendCalled(_Body, frozen=True, tag="friend-called"):
     seat: int
     card: Card
 
 
-class PlayStart(_Body, tag="play-start"):
+class PlayStart(_Body, frozen=True, tag="play-start"):
     leader: int
 
 
-class Played(_Body, tag="play"):
+class Played(_Body, frozen=True, tag="play"):
     seat: int
     cards: tuple[Card, ...]
 
 
-class FriendRevealed(_Body, tag="friend-revealed"):
+class FriendRevealed(_Body, frozen=True, tag="friend-revealed"):
     seat: int
 
 
-class ThrowFailed(_Body, tag="throw-failed"):
+class ThrowFailed(_Body, frozen=True, tag="throw-failed"):
     seat: int
     attempted: tuple[Card, ...]
     forced: tuple[Card, ...]
     penalty: int
 
 
-class TrickWon(_Body, tag="trick"):
+class TrickWon(_Body, frozen=True, tag="trick"):
     winner: int
     points: int
 
 
-class HandEnd(_Body, tag="hand-end"):
+class HandEnd(_Body, frozen=True, tag="hand-end"):
     kitty: tuple[Card, ...]
     kitty_captured: bool
     multiplier: int
@@ -190,5 +193,6 @@ class Event:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Event:
         """An event from its record form (this one's, or an older record's)."""
-        body = convert({k: v for k, v in data.items() if k not in _META}, EventBody)  # type: ignore[arg-type]
+        fields = {k: v for k, v in data.items() if k not in _META}
+        body: EventBody = convert(fields, EventBody)  # type: ignore[arg-type]
         return cls(body, to=data.get("_to"))

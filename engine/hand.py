@@ -37,6 +37,7 @@ from engine.events import (
     Redeal,
     ThrowFailed,
     TrickWon,
+    TrumpHow,
     TrumpSet,
 )
 from engine.follows import check_follow, legal_follows
@@ -350,6 +351,7 @@ class Hand:
 
     def _close_bidding(self) -> None:
         rules = self.rules
+        how: TrumpHow
         if self.bid is not None:
             suit, how = bid_suit(self.bid.cards), "bid"
             if self.dealer is None:

@@ -341,6 +341,7 @@ def bid_choice(v: View) -> tuple[Card, ...] | None:
     current = v.bid
     if (
         current is not None
+        and v.seat is not None
         and v.rules.partners == "fixed"
         and current.seat != v.seat
         and (current.seat - v.seat) % 2 == 0
@@ -369,9 +370,13 @@ def bid_choice(v: View) -> tuple[Card, ...] | None:
     if best is None:
         return None
     cards = best[1]
-    ours = current is not None and current.seat == v.seat
     # Reinforce our own bid only after the deal, from a single to a pair.
-    if ours and cards[0] == current.cards[0] and (len(current.cards) >= 2 or not v.deal_complete):
+    if (
+        current is not None
+        and current.seat == v.seat
+        and cards[0] == current.cards[0]
+        and (len(current.cards) >= 2 or not v.deal_complete)
+    ):
         return None
     return cards
 

@@ -179,10 +179,10 @@ def known_holdings(v: View) -> list[Counter[Card]]:
             if (
                 i == 0
                 and failed
-                and failed[0]["seat"] == seat
-                and tuple(failed[0]["forced"]) == (tuple(cards))
+                and failed[0].seat == seat
+                and tuple(failed[0].forced) == (tuple(cards))
             ):
-                rest = Counter(failed[0]["attempted"]) - Counter(cards)
+                rest = Counter(failed[0].attempted) - Counter(cards)
                 for c, n in rest.items():
                     held[c] = max(held[c], n)
                 failed.pop(0)
