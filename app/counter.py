@@ -42,7 +42,7 @@ def voids(v: View) -> dict[int, list[str]]:
     found: dict[int, set[str]] = {}
     if trumps is None:
         return {}
-    plays_by_trick = [list(t.plays) for t in v.tricks]
+    plays_by_trick = [t.plays for t in v.tricks]
     if v.trick:
         plays_by_trick.append(v.trick)
     for plays in plays_by_trick:

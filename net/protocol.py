@@ -4,7 +4,10 @@ Every frame is a JSON text frame, an object whose ``type`` names its schema (msg
 unions: decoding validates in one step, unknown fields are ignored, new fields get defaults).
 Requests carry a client id (``id``) answered by ``ok``/``error`` with the same id; a repeated
 id is answered again and never applied twice. Table events carry the table's version ``v``.
-``python -m net.protocol`` prints the JSON Schema written to docs/protocol.schema.json.
+``python -m net.protocol`` prints the JSON Schema written to docs/protocol.schema.json, and
+``python -m net.protocol --markdown`` the contract table in docs/PROTOCOL.md. The game's own
+values (actions, events, the view) are the engine's structs (``engine.actions``,
+``engine.events``, ``engine.views``), so the schema covers the whole contract.
 """
 
 from __future__ import annotations
@@ -348,7 +351,44 @@ def json_schema() -> dict[str, Any]:
     }
 
 
+def contract_markdown() -> str:
+    """The whole contract as a Markdown table, one row per struct, from ``json_schema`` (what
+    docs/PROTOCOL.md carries between its ``contract`` markers; a test keeps it current)."""
+    rows = ["| struct | `type` | fields (`?`: may be left out) |", "|---|---|---|"]
+    for name, d in json_schema()["$defs"].items():
+        props: dict[str, Any] = d.get("properties", {})
+        tag = props.get("type", {}).get("enum", [""])[0] if "type" in props else ""
+        required = set(d.get("required", ()))
+        fields = [
+            f"`{f}{'' if f in required else '?'}`: {_type_text(t)}"
+            for f, t in props.items()
+            if f != "type" or not tag
+        ]
+        rows.append(f"| {name} | {f'`{tag}`' if tag else ''} | {', '.join(fields)} |")
+    return "\n".join(rows) + "\n"
+
+
+def _type_text(t: dict[str, Any]) -> str:
+    if "$ref" in t:
+        return str(t["$ref"]).rsplit("/", 1)[-1]
+    if "anyOf" in t:
+        return " \\| ".join(_type_text(x) for x in t["anyOf"])
+    if "enum" in t:
+        return " \\| ".join(f'"{v}"' for v in t["enum"])
+    kind = t.get("type", "any")
+    if kind == "array":
+        if "prefixItems" in t:
+            return "[" + ", ".join(_type_text(x) for x in t["prefixItems"]) + "]"
+        return f"[{_type_text(t.get('items', {}))}…]"
+    if kind == "object" and "additionalProperties" in t:
+        return "object"
+    return str(kind)
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--markdown"]:
+        sys.stdout.write(contract_markdown())
+        return
     json.dump(json_schema(), sys.stdout, ensure_ascii=False, indent=1, sort_keys=True)
     sys.stdout.write("\n")
 
