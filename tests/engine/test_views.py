@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -13,11 +14,52 @@ from test_hand import QUIET_2, auto_to_end, deal, deal_all, stacked, to_bury
 
 from engine.actions import Bury, CallFriend
 from engine.bids import Bid
+from engine.codec import decode, encode, plain
 from engine.errors import RulesError
-from engine.rules import preset
-from engine.views import view
+from engine.events import KINDS, Buried, Dealt, KittyPickup
+from engine.hand import Hand, Setup
+from engine.rules import PRESETS, preset
+from engine.selfplay import play_random
+from engine.views import View, view
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_typed_events_show_private_fields_to_their_own_seat_only(name: str) -> None:
+    """``Event.for_seat`` on the typed events: a dealt card, a picked-up kitty and buried cards
+    reach their own seat; every other seat and a spectator get the event with those fields
+    None, and its JSON (what the server sends) without them."""
+    hand = play_random(Hand(preset(name), Setup(5, ("2",) * 4, 1)), random.Random(5))
+    private_kinds = set()
+    for e in hand.events:
+        owner = getattr(e.body, "seat", None)
+        for seat in (0, 1, 2, 3, None):
+            seen = e.for_seat(seat)
+            if seen is None:
+                assert e.to is not None and seat != e.to
+                continue
+            assert type(seen) is type(e.body)
+            data = plain(seen)
+            for field in e.body.PRIVATE:
+                private_kinds.add(type(e.body))
+                if seat is not None and seat == owner:
+                    assert getattr(seen, field) == getattr(e.body, field) is not None
+                else:
+                    assert getattr(seen, field) is None and field not in data
+            others = [f for f in e.body.__struct_fields__ if f not in e.body.PRIVATE]
+            assert all(getattr(seen, f) == getattr(e.body, f) for f in others)
+    assert Dealt in private_kinds and (Buried in private_kinds or not hand.rules.kitty_size)
+    assert private_kinds <= {Dealt, KittyPickup, Buried}
+    assert all(not k.PRIVATE or k in (Dealt, KittyPickup, Buried) for k in KINDS)
+
+
+def test_a_view_round_trips_through_its_json() -> None:
+    hand = play_random(Hand(preset("find-friend"), Setup(3, ("2",) * 4, 0)), random.Random(3))
+    for seat in (0, 1, 2, 3, None):
+        v = view(hand, seat)
+        assert decode(encode(v), View) == v
+        assert json.loads(encode(v)) == v.to_dict()
 
 
 def test_own_hand_only_and_spectator_sees_no_hand() -> None:
