@@ -34,8 +34,9 @@ from engine.ai.expert import MAX_SAMPLES
 from engine.ai.players import ExpertPlayer
 from engine.cards import RANKS
 from engine.hand import Hand, Phase, Setup
+from engine.match import hand_seed
 from engine.rules import PRESETS, RuleSet, preset
-from engine.selfplay import Player, play_hand
+from engine.selfplay import Player, play_hand, seat_seed
 from engine.views import View
 
 ALIASES = {"basic": "normal", "expert": "hard"}
@@ -91,6 +92,15 @@ def play_one(
         return act
 
     return play_hand(hand, [timed_player(s) for s in range(4)], random.Random(setup.seed))
+
+
+def match_hand(rules: RuleSet, seed: int, levels: Sequence[str]) -> Hand:
+    """The first hand of a match of ``seed`` with AI players of ``levels`` seated as every table
+    seats them (``selfplay.seat_seed``): what the app's offline table and a server room of that
+    seed play, action for action."""
+    setup = Setup(hand_seed(seed, 1), (rules.start_level,) * 4, None, 1)
+    players = [make_player(levels[s], seat_seed(seed, s)) for s in range(4)]
+    return play_one(rules, setup, players, [[], [], [], []])
 
 
 def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:

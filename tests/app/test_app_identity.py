@@ -20,7 +20,7 @@ from netkit import ServerProcess
 from app.screenshots import wait_until
 from app.session import OfflineSession
 from engine.ai import make_player
-from engine.arena import play_one
+from engine.arena import match_hand
 from engine.hand import Hand, Setup
 from engine.match import hand_seed
 from engine.records import hand_record
@@ -37,24 +37,16 @@ def _room_seed() -> int:
     return random.Random(SERVER_SEED).getrandbits(62)
 
 
-def _setup(rules: Any, seed: int) -> Setup:
-    return Setup(hand_seed(seed, 1), (rules.start_level,) * 4, None, 1)
-
-
-def _players(seed: int) -> list[Any]:
-    return [make_player(LEVELS[s], seat_seed(seed, s)) for s in range(4)]
-
-
 def _engine(rules: Any, seed: int) -> dict[str, Any]:
-    ai = _players(seed)
-    hand = Hand(rules, _setup(rules, seed))
+    """The engine's own loop (``selfplay.play_hand``), players seeded as every table seeds them."""
+    hand = Hand(rules, Setup(hand_seed(seed, 1), (rules.start_level,) * 4, None, 1))
+    ai = [make_player(LEVELS[s], seat_seed(seed, s)) for s in range(4)]
     play_hand(hand, [lambda v, _rng, p=p: p.act(v) for p in ai], random.Random(0))
     return hand_record(hand)
 
 
 def _arena(rules: Any, seed: int) -> dict[str, Any]:
-    timed: list[list[float]] = [[], [], [], []]
-    return hand_record(play_one(rules, _setup(rules, seed), _players(seed), timed))
+    return hand_record(match_hand(rules, seed, LEVELS))
 
 
 def _offline(settings: Any, rules: Any, seed: int) -> dict[str, Any]:
