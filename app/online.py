@@ -16,12 +16,16 @@ import asyncio
 import contextlib
 import importlib.util
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 
 from app.session import Session
 from engine.actions import Action
+from engine.codec import convert
+
+if TYPE_CHECKING:
+    from net.protocol import RoomInfo, SeatInfo
 
 log = logging.getLogger(__name__)
 
@@ -31,13 +35,6 @@ def available() -> bool:
         return importlib.util.find_spec("net.client") is not None
     except (ImportError, ValueError):
         return False
-
-
-def _get(obj: Any, key: str, default: Any = None) -> Any:
-    """A field of a frame part, decoded as a struct or as a dict."""
-    if isinstance(obj, dict):
-        return obj.get(key, default)
-    return getattr(obj, key, default)
 
 
 def _spawn(coro: Any) -> asyncio.Task[Any] | None:
@@ -93,7 +90,7 @@ class OnlineSession(Session):
             self._want_sync()
         elif isinstance(frame, RoomUpdate) and frame.room.room == self.room:
             info = self.info = frame.room
-            self.names = [_get(s, "name", "") if s is not None else "" for s in info.seats]
+            self.names = [s.name if s is not None else "" for s in info.seats]
             self.seat_flags = [_flags(s) for s in info.seats]
             self.levels = list(info.levels)
             self.winners = tuple(info.winners) if info.winners is not None else None
@@ -160,15 +157,15 @@ class OnlineSession(Session):
         _spawn(_quiet(self.client.leave(self.room)))
 
 
-def _flags(seat: Any) -> dict[str, Any]:
+def _flags(seat: SeatInfo | None) -> dict[str, Any]:
     if seat is None:
         return {}
     return {
-        "user": _get(seat, "user"),
-        "bot": _get(seat, "bot") or "",
-        "ready": bool(_get(seat, "ready", False)),
-        "away": bool(_get(seat, "away", False)),
-        "trustee": bool(_get(seat, "trustee", False)),
+        "user": seat.user,
+        "bot": seat.bot or "",
+        "ready": seat.ready,
+        "away": seat.away,
+        "trustee": seat.trustee,
     }
 
 
@@ -187,7 +184,7 @@ class Lobby:
         self.vm = vm
         self.client: Any = None
         self.session: OnlineSession | None = None
-        self.rooms: dict[str, Any] = {}
+        self.rooms: dict[str, RoomInfo] = {}
         self.want_next = False
         self._watch = QTimer()
         self._watch.setInterval(500)
@@ -202,7 +199,7 @@ class Lobby:
 
         if isinstance(frame, LobbyUpdate):
             for r in frame.rooms:
-                self.rooms[_get(r, "room", "")] = r
+                self.rooms[r.room] = r
             for gone in frame.gone:
                 self.rooms.pop(gone, None)
             self._show_rooms()
@@ -214,18 +211,18 @@ class Lobby:
         elif isinstance(frame, ChatLine) and frame.room == self.session.room:
             self.vm.add_chat(frame.name, frame.text, frame.user == self.me)
 
-    def _room_changed(self, info: Any) -> None:
+    def _room_changed(self, info: RoomInfo) -> None:
         session = self.session
         assert session is not None
         seat = next(
-            (i for i, s in enumerate(info.seats) if s is not None and _get(s, "user") == self.me),
+            (i for i, s in enumerate(info.seats) if s is not None and s.user == self.me),
             None,
         )
         if seat != session.seat:
             session.set_seat(seat)
             session.changed.emit()
         self.vm.set_room(info, self.me, seat)
-        seats_ready = all(s is not None and _get(s, "ready", False) for s in info.seats)
+        seats_ready = all(s is not None and s.ready for s in info.seats)
         if self.want_next and info.owner == self.me and info.status == "between" and seats_ready:
             self.want_next = False
             _spawn(_quiet(self.client.start(session.room)))
@@ -235,15 +232,14 @@ class Lobby:
     def _show_rooms(self) -> None:
         rows = []
         for r in self.rooms.values():
-            seats = _get(r, "seats", []) or []
             rows.append(
                 {
-                    "id": _get(r, "room", ""),
-                    "name": _get(r, "owner_name", ""),
-                    "preset": _get(_get(r, "rules", {}), "preset", "classic"),
-                    "players": sum(1 for s in seats if s is not None),
-                    "spectators": int(_get(r, "spectators", 0)),
-                    "status": _get(r, "status", ""),
+                    "id": r.room,
+                    "name": r.owner_name,
+                    "preset": r.rules.get("preset", "classic"),
+                    "players": sum(1 for s in r.seats if s is not None),
+                    "spectators": r.spectators,
+                    "status": r.status,
                 }
             )
         self.vm._rooms.set_rows(rows)
@@ -275,7 +271,10 @@ class Lobby:
             self.client = None
             self.vm.set_state("disconnected", error=str(e) or type(e).__name__)
             return
-        self.rooms = {_get(r, "room", ""): r for r in _get(data, "rooms", []) or []}
+        from net.protocol import RoomInfo
+
+        listed = convert(data.get("rooms", []), list[RoomInfo])
+        self.rooms = {r.room: r for r in listed}
         self._show_rooms()
         self.vm.set_state("connected")
         self._watch.start()
@@ -298,7 +297,7 @@ class Lobby:
             return
         data = await self._ask(self.client.create(preset or "classic"))
         if data is not None:
-            await self.join(_get(data, "room", ""), watch=False, sit=True)
+            await self.join(data.get("room", ""), watch=False, sit=True)
 
     async def join(self, room: str, watch: bool, sit: bool = False) -> None:
         """Into a room's waiting room (or its running table); ``watch``: as a spectator."""
@@ -312,7 +311,7 @@ class Lobby:
         self.vm.clear_chat()
         try:
             joined = await c.join(room)
-            seat = _get(joined, "seat")
+            seat = joined.get("seat")
             if sit and seat is None:
                 await c.sit(room, 0)
                 seat = 0
@@ -362,14 +361,14 @@ class Lobby:
             return
         data = await self._ask(self.client.games(limit=100))
         if data is not None:
-            self.vm.set_games(_get(data, "games", []) or [])
+            self.vm.set_games(data.get("games", []) or [])
 
     async def open_game(self, game: int) -> None:
         if self.client is None:
             return
         data = await self._ask(self.client.record(game))
-        if data is not None and _get(data, "record"):
-            self.vm.open_record(_get(data, "record"))
+        if data is not None and data.get("record"):
+            self.vm.open_record(data["record"])
 
 
 def lobby_of(vm: Any) -> Lobby:
