@@ -429,13 +429,14 @@ class Table:
             self.seats[i] = None
         return bool(left)
 
-    async def deal(self, cards: int) -> None:
-        """Deal up to ``cards`` cards as one step: each is logged and all are persisted (one
-        store call) before their events are sent, together."""
+    async def deal(self, cards: int) -> int:
+        """Deal up to ``cards`` cards as one step, fewer when a bidding window of a seat the AI
+        plays opens (``Hand.pending``): each is logged and all are persisted (one store call)
+        before their events are sent, together. Returns how many were dealt."""
         async with self.lock:
             hand = self.hand
             if hand is None or self.match is None:
-                return
+                return 0
             before, logged = self.v, len(self.log)
             rows: list[tuple[int, dict[str, Any], int]] = []
             now = time.monotonic()
@@ -444,7 +445,7 @@ class Table:
                 self.log.append(action_to_dict(hand.actions[-1]))
                 rows.append((len(self.log), self.log[-1], self.v))
             if not rows:
-                return
+                return 0
             try:
                 await self.store.call(self._persist_deals, rows)
             except Exception:
@@ -455,6 +456,7 @@ class Table:
             self.changed_at = time.monotonic()
             self.broadcast(before)
             self.poke()
+            return len(rows)
 
     def _persist_deals(self, rows: list[tuple[int, dict[str, Any], int]]) -> None:
         """Runs in the store thread, inside one transaction."""
@@ -609,8 +611,8 @@ class Table:
                 deadlines.append(ai_due)
         elif d is not None:
             if now >= self._next_deal:
-                await self.deal(DEAL_ROUND)
-                pause = self.settings.deal_delay * DEAL_ROUND
+                dealt = await self.deal(DEAL_ROUND)
+                pause = self.settings.deal_delay * max(1, dealt)
                 self._next_deal = time.monotonic() + pause
                 return pause
             deadlines.append(self._next_deal)
