@@ -16,7 +16,27 @@ from engine.actions import Bury, CallFriend
 from engine.bids import Bid
 from engine.codec import decode, encode, plain
 from engine.errors import RulesError
-from engine.events import KINDS, Buried, Dealt, KittyPickup
+from engine.events import (
+    KINDS,
+    BidMade,
+    BidPassed,
+    BidRevealed,
+    Buried,
+    DealEnd,
+    Dealt,
+    FriendCalled,
+    FriendRevealed,
+    HandEnd,
+    HandStart,
+    KittyFlip,
+    KittyPickup,
+    Played,
+    PlayStart,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+    TrumpSet,
+)
 from engine.hand import Hand, Setup
 from engine.rules import PRESETS, preset
 from engine.selfplay import play_random
@@ -176,3 +196,43 @@ def test_cli_refuses_illegal_input_bilingually_and_exits_on_eof() -> None:
     assert run.returncode == 0, run.stderr
     assert "unknown card 'xx' / 无法识别的牌 'xx'" in run.stdout
     assert "candidates:" in run.stdout and "end of input" in run.stdout
+
+
+SAMPLES: dict[type, object] = {
+    HandStart: HandStart(1, None, "2"),
+    Dealt: Dealt(0, "AS"),
+    DealEnd: DealEnd(8),
+    BidMade: BidMade(1, ("2H",)),
+    BidRevealed: BidRevealed(1, ("2H", "2H")),
+    BidPassed: BidPassed(2),
+    Redeal: Redeal("no bid"),
+    TrumpSet: TrumpSet("H", "2", 1, "bid", Bid(1, ("2H",))),
+    KittyPickup: KittyPickup(1, ("3C",) * 8),
+    KittyFlip: KittyFlip(("3C", "2D")),
+    Buried: Buried(1, ("KS",), ("KS",) * 8),
+    FriendCalled: FriendCalled(1, "AS"),
+    PlayStart: PlayStart(1),
+    Played: Played(1, ("AS",)),
+    FriendRevealed: FriendRevealed(3),
+    ThrowFailed: ThrowFailed(1, ("AS", "KS"), ("KS",), 10),
+    TrickWon: TrickWon(1, 20),
+    HandEnd: HandEnd(("5C",), True, 2, 60, 80, "attackers", 0, True, (1, 3), 2),
+}
+
+
+def test_the_text_table_describes_every_event_kind() -> None:
+    """``engine.play.describe`` matches on every kind (``assert_never`` makes a type checker
+    flag a new one); here every kind, as its own seat and as another sees it, is described."""
+    from engine.events import Event
+    from engine.play import describe
+
+    assert set(SAMPLES) == set(KINDS)
+    for body in SAMPLES.values():
+        event = Event(body)  # type: ignore[arg-type]
+        for seat in (1, 2):
+            seen = event.for_seat(seat)
+            assert seen is not None
+            line = describe(seen, seat)
+            assert line is None or isinstance(line, str)
+    assert describe(Dealt(0, "AS"), 0) == "you are dealt AS"
+    assert describe(Dealt(0), 1) is None
