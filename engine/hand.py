@@ -3,7 +3,9 @@
 ``Hand.apply(action)`` validates first and changes nothing on a refusal (a ``RulesError``);
 on success it returns the events the action caused and appends the action and events to the
 hand's log. Everything random comes from the hand's seed, so the log replays exactly
-(``engine.records``). ``engine.views.view`` is the only way to read what one seat may know.
+(``engine.records``). ``Hand.pending()`` says who owes which decision now, in the rules' order:
+every driver (the engine's loop, the arena, the app, the server) offers decisions in it.
+``engine.views.view`` is the only way to read what one seat may know.
 """
 
 from __future__ import annotations
@@ -231,6 +233,7 @@ class Hand:
     def decline(self, seat: int) -> None:
         """``seat`` makes no bid on this card (its optional decision is settled). Not an action:
         the log and the state of the game are unchanged; only ``pending`` moves on."""
+        self._need_seat(seat)
         if self.phase != Phase.DEAL or self.deal_complete:
             raise RulesError("wrong-phase", phase=self.phase.value)
         self._settle(seat)
