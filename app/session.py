@@ -31,11 +31,12 @@ from app.settings import Settings, data_dir
 from engine.actions import Action, DealCard, action_from_dict, action_to_dict
 from engine.cards import Card
 from engine.errors import RulesError
-from engine.events import Event
-from engine.hand import Hand, Phase
+from engine.events import Event, Played, TrickWon
+from engine.hand import DEAL_STEP, Decision, Hand, Phase
 from engine.match import Match
 from engine.records import hand_record, replay
 from engine.rules import RuleSet, rules_from
+from engine.selfplay import answer, seat_seed
 from engine.views import View, view
 
 log = logging.getLogger(__name__)
@@ -153,13 +154,16 @@ class OfflineSession(Session):
         self.save_enabled = save and seat is not None
         self.match = Match(rules, self.seed)
         self._players = {
-            s: players.make_player(self.ai_levels[s], self.seed + s) for s in range(4) if s != seat
+            s: players.make_player(self.ai_levels[s], seat_seed(self.seed, s))
+            for s in range(4)
+            if s != seat
         }
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
         self._bridge = _bridge()
         self._gen = 0
         self._job: tuple[str, float] | None = None
-        self._pending: tuple[Any, ...] | None = None
+        self._pending: Action | None = None  # the AI's action, held for its pause
+        self._decision: Decision = DEAL_STEP  # what the running AI job answers
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._pump)
@@ -243,7 +247,9 @@ class OfflineSession(Session):
             return
         self.trustee = on
         if on:
-            self._players[self.seat] = players.make_player("normal", self.seed + self.seat)
+            self._players[self.seat] = players.make_player(
+                "normal", seat_seed(self.seed, self.seat)
+            )
         else:
             self._players.pop(self.seat, None)
         self.changed.emit()
@@ -271,27 +277,26 @@ class OfflineSession(Session):
             if self.auto_next and not self.match.over:
                 self.next_hand()
             return
-        if hand.phase == Phase.DEAL and not hand.deal_complete:
-            self._after(self.match.apply(DealCard()), pump=False)
-            bidders = [s for s in self._players if "bid" in hand.actions_for(s)]
-            if bidders:
-                views = [view(hand, s) for s in bidders]
-                self._start("deal", lambda: [(v.seat, self._players[v.seat].act(v)) for v in views])
-            else:
+        # The engine's order: the AI seats' decisions are offered one at a time as listed; the
+        # person's own (a bid while the cards come, a turn) are theirs to take meanwhile.
+        for d in hand.pending():
+            if d.seat is None:
+                self._after(self.match.apply(DealCard()), pump=False)
                 self._schedule(self.settings.timing("deal"))
-            return
-        order = _seats_from(hand.turn if hand.turn is not None else (hand.dealer or 0))
-        for s in order:
-            if s in self._players and hand.actions_for(s):
-                v = view(hand, s)
-                player = self._players[s]
-                self._set_thinking({s})
-                self._start("act", lambda v=v, p=player: (v.seat, p.act(v)))
                 return
+            player = self._players.get(d.seat)
+            if player is None:
+                continue
+            v = view(hand, d.seat)
+            if d.required:
+                self._set_thinking({d.seat})
+            self._start("act" if d.required else "bid", d, lambda v=v, p=player: p.act(v))
+            return
         # Only the person at the table can act now: wait for them.
 
-    def _start(self, what: str, fn: Any) -> None:
+    def _start(self, what: str, decision: Decision, fn: Any) -> None:
         self._job = (what, time.monotonic())
+        self._decision = decision
         self._submit(self._gen, what, fn)
 
     def _submit(self, gen: int, what: str, fn: Any) -> None:
@@ -314,12 +319,9 @@ class OfflineSession(Session):
         except Exception:
             log.exception("AI player failed")
             out = None
-        if what == "deal":
+        if what == "bid":
             self._job = None
-            for seat, action in out or []:
-                self._apply_ai(seat, action)
-            wait = self.settings.timing("deal") - int((time.monotonic() - started) * 1000)
-            self._schedule(wait)
+            self._apply_ai(self._decision, out)
             return
         wait = self.settings.timing("ai") - int((time.monotonic() - started) * 1000)
         self._pending = out
@@ -332,33 +334,35 @@ class OfflineSession(Session):
         if gen != self._gen or self._closed:
             return
         self._job = None
-        seat, action = self._pending or (None, None)
+        action = self._pending
         self._pending = None
         self._set_thinking(set())
-        if seat is None:
-            self._schedule(0)
-            return
-        if not self._apply_ai(seat, action):
-            self._schedule(0)
+        self._apply_ai(self._decision, action)
 
-    def _apply_ai(self, seat: int, action: Action | None) -> bool:
+    def _apply_ai(self, d: Decision, action: Action | None) -> None:
+        """Apply the AI's answer to ``d`` (``selfplay.answer`` when it has none or it is
+        refused), unless the person's own action meanwhile settled ``d``."""
         hand = self.match.hand
-        if action is None:
-            if hand.phase == Phase.DEAL and not hand.deal_complete:
-                return False  # no bid this card
-            action = _auto(seat)
-        try:
-            events = self.match.apply(action)
-        except RulesError as e:
-            # The person may have acted while the AI thought (a bid closing the deal): the AI's
-            # choice is stale, not wrong. Anything else is the AI's mistake: play for it.
-            log.info("AI seat %d: %s refused (%s); playing automatically", seat, action, e.en)
+        if all(p.seat != d.seat for p in hand.pending()):
+            self._schedule(0)  # e.g. the person's bid closed the bidding while the AI thought
+            return
+        if action is not None:
             try:
-                events = self.match.apply(_auto(seat))
-            except RulesError:
-                return False
-        self._after(events, pump=hand.phase != Phase.DEAL or hand.deal_complete)
-        return True
+                self._after(self.match.apply(action))
+                return
+            except RulesError as e:
+                # The person may have acted while the AI thought (a stronger bid): the AI's
+                # choice is stale, not wrong. Anything else is the AI's mistake: play for it.
+                log.info("AI seat %s: %s refused (%s)", d.seat, action, e.en)
+        fallback = answer(hand, d, None)
+        try:
+            events = self.match.apply(fallback) if fallback is not None else []
+        except RulesError:
+            events = []
+        if events:
+            self._after(events)
+        else:
+            self._schedule(0)
 
     def _after(self, events: list[Event], pump: bool = True) -> None:
         self._sync(events)
@@ -367,7 +371,7 @@ class OfflineSession(Session):
             self._hand_finished()
         if not pump:
             return
-        if any(e.type == "trick" for e in events):
+        if any(isinstance(e.body, TrickWon) for e in events):
             self._schedule(self.settings.timing("hold") + self.settings.timing("flight"))
         else:
             self._schedule(0)
@@ -422,16 +426,6 @@ class OfflineSession(Session):
     def discard_save(self) -> None:
         self.save_enabled = False
         save_path().unlink(missing_ok=True)
-
-
-def _auto(seat: int) -> Action:
-    from engine.actions import AutoPlay
-
-    return AutoPlay(seat)
-
-
-def _seats_from(first: int) -> list[int]:
-    return [(first + i) % 4 for i in range(4)]
 
 
 def save_path() -> Path:
@@ -502,7 +496,7 @@ class ReplaySession(Session):
         self.buried = tuple(hand.buried)
         self.view = view(hand, None)
         if forward and hand.events:
-            last = [e for e in hand.events[-3:] if e.type in ("play", "trick")]
+            last = [e for e in hand.events[-3:] if isinstance(e.body, Played | TrickWon)]
             seen = [e.for_seat(None) for e in last]
             self.eventsArrived.emit([d for d in seen if d])
         self.changed.emit()
