@@ -125,7 +125,7 @@ class Table:
         self.absent_since: dict[int, float] = {self.owner: self.changed_at}
         self.closing = False  # nobody is left: close once the running hand is finished
         self._prompted: dict[int, tuple[Any, ...] | None] = {}  # seat -> its last prompt's key
-        self._rules_dict = self.rules.to_dict()  # the same in every snapshot and room frame
+        self._rules_dict = self.rules.to_dict()  # made once: the same in every room frame
         self._ai: dict[int, Any] = {}
         self._plans: dict[int, Plan] = {}  # seat -> the AI's action waiting for its pause
         self._ai_seats: set[int] = set()  # seats the AI played at the last step
@@ -573,7 +573,8 @@ class Table:
         every step with ``Settings.check_invariants`` (every transition pokes the pump):
         whenever a seat owes an action, either its player is asked (a connected human has its
         prompt for this very turn; the turn clock, when it runs, has a step scheduled) or the
-        AI's action is planned and a step is due. Returns what is wrong, None when the
+        seat is the AI's: the AI's next decision in ``Hand.pending`` order (the others wait
+        their turn) is planned and a step is due. Returns what is wrong, None when the
         invariant holds. ``next_step``: what the step returned (0: step again at once)."""
         hand = self.hand
         if hand is None or hand.phase == Phase.DONE or self.closed or self.lock.locked():
