@@ -17,7 +17,7 @@ ORDER = ("T", "S", "H", "C", "D")
 
 
 def played_cards(v: View) -> list[Card]:
-    out = [c for t in v.tricks for _, cards in t["plays"] for c in cards]
+    out = [c for t in v.tricks for _, cards in t.plays for c in cards]
     out += [c for _, cards in v.trick for c in cards]
     return out
 
@@ -28,7 +28,7 @@ def kitty_seen(v: View) -> list[Card]:
     if v.buried:
         return list(v.buried)
     if v.outcome:
-        return list(v.outcome["kitty"])
+        return list(v.outcome.kitty)
     return list(v.buried_shown)
 
 
@@ -53,7 +53,7 @@ def voids(v: View) -> dict[int, list[str]]:
     found: dict[int, set[str]] = {}
     if trumps is None:
         return {}
-    plays_by_trick = [t["plays"] for t in v.tricks]
+    plays_by_trick = [t.plays for t in v.tricks]
     if v.trick:
         plays_by_trick.append(v.trick)
     for plays in plays_by_trick:

@@ -16,12 +16,16 @@ import asyncio
 import contextlib
 import importlib.util
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 
 from app.session import Session
 from engine.actions import Action
+from engine.codec import convert
+
+if TYPE_CHECKING:
+    from net.protocol import RoomInfo, SeatInfo
 
 log = logging.getLogger(__name__)
 
@@ -31,13 +35,6 @@ def available() -> bool:
         return importlib.util.find_spec("net.client") is not None
     except (ImportError, ValueError):
         return False
-
-
-def _get(obj: Any, key: str, default: Any = None) -> Any:
-    """A field of a frame part, decoded as a struct or as a dict."""
-    if isinstance(obj, dict):
-        return obj.get(key, default)
-    return getattr(obj, key, default)
 
 
 def _spawn(coro: Any) -> asyncio.Task[Any] | None:
@@ -77,7 +74,6 @@ class OnlineSession(Session):
         self.kind = "online" if seat is not None else "spectator"
 
     def on_frame(self, frame: Any) -> None:
-        from net.client import view_from_dict
         from net.protocol import RoomUpdate, Snapshot, TableEvent
 
         if self._closed:
@@ -85,7 +81,7 @@ class OnlineSession(Session):
         if isinstance(frame, Snapshot) and frame.room == self.room:
             if frame.seat != self.seat:
                 self.set_seat(frame.seat)
-            self.view = view_from_dict(frame.view) if frame.view else None
+            self.view = frame.view
             self.clock = self.view.rules.turn_timer if self.view is not None else 0
             self._count()
             self.changed.emit()
@@ -95,7 +91,7 @@ class OnlineSession(Session):
             self._want_sync()
         elif isinstance(frame, RoomUpdate) and frame.room.room == self.room:
             info = self.info = frame.room
-            self.names = [_get(s, "name", "") if s is not None else "" for s in info.seats]
+            self.names = [s.name if s is not None else "" for s in info.seats]
             self.seat_flags = [_flags(s) for s in info.seats]
             self.levels = list(info.levels)
             self.winners = tuple(info.winners) if info.winners is not None else None
@@ -135,7 +131,7 @@ class OnlineSession(Session):
     async def _sync(self) -> None:
         await asyncio.sleep(0.02)  # coalesce a burst of events into one snapshot
         with contextlib.suppress(Exception):
-            await self.client.request("sync", room=self.room, since=None)
+            await self.client.sync(self.room)
 
     def act(self, action: Action) -> bool:
         if self._closed or self.seat is None or self.view is None:
@@ -188,15 +184,15 @@ class OnlineSession(Session):
         _spawn(_quiet(self.client.leave(self.room)))
 
 
-def _flags(seat: Any) -> dict[str, Any]:
+def _flags(seat: SeatInfo | None) -> dict[str, Any]:
     if seat is None:
         return {}
     return {
-        "user": _get(seat, "user"),
-        "bot": _get(seat, "bot") or "",
-        "ready": bool(_get(seat, "ready", False)),
-        "away": bool(_get(seat, "away", False)),
-        "trustee": bool(_get(seat, "trustee", False)),
+        "user": seat.user,
+        "bot": seat.bot or "",
+        "ready": seat.ready,
+        "away": seat.away,
+        "trustee": seat.trustee,
     }
 
 
@@ -223,7 +219,7 @@ class Lobby:
         self.vm = vm
         self.client: Any = None
         self.session: OnlineSession | None = None
-        self.rooms: dict[str, Any] = {}
+        self.rooms: dict[str, RoomInfo] = {}
         self.want_next = False
         self.address = ""
         self._resumes = 0  # the client's reconnections seen
@@ -240,7 +236,7 @@ class Lobby:
 
         if isinstance(frame, LobbyUpdate):
             for r in frame.rooms:
-                self.rooms[_get(r, "room", "")] = r
+                self.rooms[r.room] = r
             for gone in frame.gone:
                 self.rooms.pop(gone, None)
             self._show_rooms()
@@ -252,18 +248,18 @@ class Lobby:
         elif isinstance(frame, ChatLine) and frame.room == self.session.room:
             self.vm.add_chat(frame.name, frame.text, frame.user == self.me)
 
-    def _room_changed(self, info: Any) -> None:
+    def _room_changed(self, info: RoomInfo) -> None:
         session = self.session
         assert session is not None
         seat = next(
-            (i for i, s in enumerate(info.seats) if s is not None and _get(s, "user") == self.me),
+            (i for i, s in enumerate(info.seats) if s is not None and s.user == self.me),
             None,
         )
         if seat != session.seat:
             session.set_seat(seat)
             session.changed.emit()
         self.vm.set_room(info, self.me, seat)
-        seats_ready = all(s is not None and _get(s, "ready", False) for s in info.seats)
+        seats_ready = all(s is not None and s.ready for s in info.seats)
         if self.want_next and info.owner == self.me and info.status == "between" and seats_ready:
             self.want_next = False
             _spawn(_quiet(self.client.start(session.room)))
@@ -273,15 +269,14 @@ class Lobby:
     def _show_rooms(self) -> None:
         rows = []
         for r in self.rooms.values():
-            seats = _get(r, "seats", []) or []
             rows.append(
                 {
-                    "id": _get(r, "room", ""),
-                    "name": _get(r, "owner_name", ""),
-                    "preset": _get(_get(r, "rules", {}), "preset", "classic"),
-                    "players": sum(1 for s in seats if s is not None),
-                    "spectators": int(_get(r, "spectators", 0)),
-                    "status": _get(r, "status", ""),
+                    "id": r.room,
+                    "name": r.owner_name,
+                    "preset": r.rules.get("preset", "classic"),
+                    "players": sum(1 for s in r.seats if s is not None),
+                    "spectators": r.spectators,
+                    "status": r.status,
                 }
             )
         self.vm._rooms.set_rows(rows)
@@ -321,7 +316,10 @@ class Lobby:
             self.client = None
             self._failed(e, "disconnected")
             return
-        self.rooms = {_get(r, "room", ""): r for r in _get(data, "rooms", []) or []}
+        from net.protocol import RoomInfo
+
+        listed = convert(data.get("rooms", []), list[RoomInfo])
+        self.rooms = {r.room: r for r in listed}
         self._show_rooms()
         self.vm.set_state("connected", error="")
         self._watch.start()
@@ -353,7 +351,7 @@ class Lobby:
             return
         data = await self._ask(self.client.create(preset or "classic"))
         if data is not None:
-            await self.join(_get(data, "room", ""), watch=False, sit=True)
+            await self.join(data.get("room", ""), watch=False, sit=True)
 
     async def join(
         self, room: str, watch: bool, sit: bool = False, invite: str | None = None
@@ -369,12 +367,12 @@ class Lobby:
         self.vm.clear_chat()
         try:
             joined = await c.join(room, invite)
-            seat = _get(joined, "seat")
+            seat = joined.get("seat")
             if sit and seat is None:
                 await c.sit(room, 0)
                 seat = 0
             session.set_seat(seat)
-            await c.request("sync", room=room, since=None)
+            await c.sync(room)
         except (ServerError, ConnectionError, OSError) as e:
             self._failed(e, "connected" if isinstance(e, ServerError) else "connecting")
             self.session = None
@@ -419,14 +417,14 @@ class Lobby:
             return
         data = await self._ask(self.client.games(limit=100))
         if data is not None:
-            self.vm.set_games(_get(data, "games", []) or [])
+            self.vm.set_games(data.get("games", []) or [])
 
     async def open_game(self, game: int) -> None:
         if self.client is None:
             return
         data = await self._ask(self.client.record(game))
-        if data is not None and _get(data, "record"):
-            self.vm.open_record(_get(data, "record"))
+        if data is not None and data.get("record"):
+            self.vm.open_record(data["record"])
 
 
 def failure_kind(e: BaseException) -> str:

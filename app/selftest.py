@@ -120,6 +120,7 @@ class SelfTest:
             self.check("card art", self._card_art)
             self.check("screens", self._screens)
             self.check("offline hand", self._hand)
+            self.check("one record", self._one_record)
             self.check("replays", self._replays)
         finally:
             from app import players
@@ -330,8 +331,34 @@ class SelfTest:
             raise Failed("the finished hand was not kept as a record")
         return (
             f"1 hand vs AI (classic seed {SEED}, {moves} moves of ours, "
-            f"attackers {outcome['attacker_points']} points, {shown} card images)"
+            f"attackers {outcome.attacker_points} points, {shown} card images)"
         )
+
+    def _one_record(self) -> str:
+        """A watched table (four AIs, this app's offline session at instant speed) plays the
+        same hand, action for action, as the engine's arena with the same seed and players:
+        both offer the decisions of ``Hand.pending`` in its order."""
+        from app.session import OfflineSession
+        from engine.arena import match_hand
+        from engine.records import hand_record
+        from engine.rules import preset
+
+        rules, levels = preset("classic"), ("normal",) * 4
+        session = OfflineSession(self.app_vm.settings, rules, None, levels, SEED, save=False)
+        session.start()
+        try:
+            first = session.match.hands[0]
+            if not self._wait(lambda: first.outcome is not None, HAND_SECONDS):
+                raise Failed(f"the watched hand did not end in {HAND_SECONDS:.0f} s")
+            played = hand_record(first)["actions"]
+        finally:
+            session.close()
+        expected = hand_record(match_hand(rules, SEED, levels))["actions"]
+        if played != expected:
+            pairs = enumerate(zip(played, expected, strict=False))
+            at = next((i for i, (a, b) in pairs if a != b), min(len(played), len(expected)))
+            raise Failed(f"the watched hand left the engine's record at action {at}")
+        return f"a watched hand's record = the arena's ({len(played)} actions)"
 
     def _replays(self) -> str:
         self.app_vm.leaveTable()

@@ -33,11 +33,12 @@ from app.settings import Settings, data_dir
 from engine.actions import Action, DealCard, action_from_dict, action_to_dict
 from engine.cards import Card
 from engine.errors import RulesError
-from engine.events import Event
-from engine.hand import Hand, Phase
+from engine.events import Event, Played, TrickWon
+from engine.hand import DEAL_STEP, Decision, Hand, Phase
 from engine.match import Match
 from engine.records import hand_record, replay
 from engine.rules import RuleSet, rules_from
+from engine.selfplay import answer, seat_seed
 from engine.views import View, view
 
 log = logging.getLogger(__name__)
@@ -143,11 +144,14 @@ class OfflineSession(Session):
         self.save_enabled = save and seat is not None
         self.match = Match(rules, self.seed)
         self._players: dict[int, players.Player] = {
-            s: players.make_player(self.ai_levels[s], self.seed + s) for s in range(4) if s != seat
+            s: players.make_player(self.ai_levels[s], seat_seed(self.seed, s))
+            for s in range(4)
+            if s != seat
         }
         self._gen = 0
         self._job: tuple[str, float] | None = None
-        self._pending: tuple[int, Action | None] | None = None
+        self._pending: Action | None = None  # the AI's action, held for its pause
+        self._decision: Decision = DEAL_STEP  # what the running AI job answers
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._pump)
@@ -224,7 +228,9 @@ class OfflineSession(Session):
             return
         self.trustee = on
         if on:
-            self._players[self.seat] = players.make_player("normal", self.seed + self.seat)
+            self._players[self.seat] = players.make_player(
+                "normal", seat_seed(self.seed, self.seat)
+            )
         else:
             self._players.pop(self.seat, None)
         self.changed.emit()
@@ -252,61 +258,56 @@ class OfflineSession(Session):
             if self.auto_next and not self.match.over:
                 self.next_hand()
             return
-        if hand.phase == Phase.DEAL and not hand.deal_complete:
-            self._after(self.match.apply(DealCard()), pump=False)
-            bidders = [s for s in self._players if "bid" in hand.actions_for(s)]
-            if bidders:
-                self._start("deal", [(s, view(hand, s)) for s in bidders])
-            else:
+        # The engine's order: the AI seats' decisions are offered one at a time as listed; the
+        # person's own (a bid while the cards come, a turn) are theirs to take meanwhile.
+        for d in hand.pending():
+            if d.seat is None:
+                self._after(self.match.apply(DealCard()), pump=False)
                 self._schedule(self.settings.timing("deal"))
-            return
-        order = _seats_from(hand.turn if hand.turn is not None else (hand.dealer or 0))
-        for s in order:
-            if s in self._players and hand.actions_for(s):
-                self._set_thinking({s})
-                self._start("act", [(s, view(hand, s))])
                 return
+            if d.seat not in self._players:
+                continue
+            if d.required:
+                self._set_thinking({d.seat})
+            self._start("act" if d.required else "bid", d, view(hand, d.seat))
+            return
         # Only the person at the table can act now: wait for them.
 
-    def _start(self, what: str, asked: list[tuple[int, View]]) -> None:
+    def _start(self, what: str, decision: Decision, v: View) -> None:
         self._job = (what, time.monotonic())
-        self._spawn(self._decide(self._gen, what, asked))
+        self._decision = decision
+        self._spawn(self._decide(self._gen, what, decision, v))
 
-    async def _decide(self, gen: int, what: str, asked: list[tuple[int, View]]) -> None:
-        """The AI seats' decisions, from the worker processes; each player's new state is kept
-        (its random choices go on from where the worker left them)."""
-        thinkers = [(seat, self._players[seat], v) for seat, v in asked]
+    async def _decide(self, gen: int, what: str, decision: Decision, v: View) -> None:
+        """The AI seat's answer to ``decision``, from a worker process; the player's new state
+        is kept (its random choices go on from where the worker left them)."""
+        assert decision.seat is not None
+        asked = self._players[decision.seat]
         try:
-            results = await asyncio.gather(*(players.decide(p, v) for _, p, v in thinkers))
+            action, player = await players.decide(asked, v)
         except BrokenProcessPool:
             log.exception("an AI worker process died; starting new ones")
             players.shutdown()
-            results = [(None, p) for _, p, _ in thinkers]
+            action, player = None, asked
         except Exception:
             log.exception("AI player failed")
-            results = [(None, p) for _, p, _ in thinkers]
-        out: list[tuple[int, Action | None]] = []
-        for (seat, asked_player, _), (action, player) in zip(thinkers, results, strict=True):
-            if self._players.get(seat) is asked_player:
-                self._players[seat] = player
-            out.append((seat, action))
-        self._job_done(gen, what, out)
+            action, player = None, asked
+        if self._players.get(decision.seat) is asked:
+            self._players[decision.seat] = player
+        self._job_done(gen, what, action)
 
-    def _job_done(self, gen: int, what: str, out: list[tuple[int, Action | None]]) -> None:
+    def _job_done(self, gen: int, what: str, out: Action | None) -> None:
         if gen != self._gen or self._closed:
             self._job = None
-            self._schedule(0)  # the game moved on while they thought (a new hand)
+            self._schedule(0)  # the game moved on while it thought (a new hand)
             return
         started = self._job[1] if self._job else time.monotonic()
-        if what == "deal":
+        if what == "bid":
             self._job = None
-            for seat, action in out:
-                self._apply_ai(seat, action)
-            wait = self.settings.timing("deal") - int((time.monotonic() - started) * 1000)
-            self._schedule(wait)
+            self._apply_ai(self._decision, out)
             return
         wait = self.settings.timing("ai") - int((time.monotonic() - started) * 1000)
-        self._pending = out[0]
+        self._pending = out
         if wait > 0:
             QTimer.singleShot(wait, lambda g=gen: self._finish_act(g))
         else:
@@ -316,32 +317,35 @@ class OfflineSession(Session):
         if gen != self._gen or self._closed:
             return
         self._job = None
-        if self._pending is None:
-            return
-        seat, action = self._pending
+        action = self._pending
         self._pending = None
         self._set_thinking(set())
-        if not self._apply_ai(seat, action):
-            self._schedule(0)
+        self._apply_ai(self._decision, action)
 
-    def _apply_ai(self, seat: int, action: Action | None) -> bool:
+    def _apply_ai(self, d: Decision, action: Action | None) -> None:
+        """Apply the AI's answer to ``d`` (``selfplay.answer`` when it has none or it is
+        refused), unless the person's own action meanwhile settled ``d``."""
         hand = self.match.hand
-        if action is None:
-            if hand.phase == Phase.DEAL and not hand.deal_complete:
-                return False  # no bid this card
-            action = _auto(seat)
-        try:
-            events = self.match.apply(action)
-        except RulesError as e:
-            # The person may have acted while the AI thought (a bid closing the deal): the AI's
-            # choice is stale, not wrong. Anything else is the AI's mistake: play for it.
-            log.info("AI seat %d: %s refused (%s); playing automatically", seat, action, e.en)
+        if all(p.seat != d.seat for p in hand.pending()):
+            self._schedule(0)  # e.g. the person's bid closed the bidding while the AI thought
+            return
+        if action is not None:
             try:
-                events = self.match.apply(_auto(seat))
-            except RulesError:
-                return False
-        self._after(events, pump=hand.phase != Phase.DEAL or hand.deal_complete)
-        return True
+                self._after(self.match.apply(action))
+                return
+            except RulesError as e:
+                # The person may have acted while the AI thought (a stronger bid): the AI's
+                # choice is stale, not wrong. Anything else is the AI's mistake: play for it.
+                log.info("AI seat %s: %s refused (%s)", d.seat, action, e.en)
+        fallback = answer(hand, d, None)
+        try:
+            events = self.match.apply(fallback) if fallback is not None else []
+        except RulesError:
+            events = []
+        if events:
+            self._after(events)
+        else:
+            self._schedule(0)
 
     def _after(self, events: list[Event], pump: bool = True) -> None:
         self._sync(events)
@@ -350,7 +354,7 @@ class OfflineSession(Session):
             self._hand_finished()
         if not pump:
             return
-        if any(e.type == "trick" for e in events):
+        if any(isinstance(e.body, TrickWon) for e in events):
             self._schedule(self.settings.timing("hold") + self.settings.timing("flight"))
         else:
             self._schedule(0)
@@ -410,16 +414,6 @@ class OfflineSession(Session):
 def _report_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and (e := task.exception()) is not None:
         log.error("a session's task failed", exc_info=e)
-
-
-def _auto(seat: int) -> Action:
-    from engine.actions import AutoPlay
-
-    return AutoPlay(seat)
-
-
-def _seats_from(first: int) -> list[int]:
-    return [(first + i) % 4 for i in range(4)]
 
 
 def save_path() -> Path:
@@ -490,7 +484,7 @@ class ReplaySession(Session):
         self.buried = tuple(hand.buried)
         self.view = view(hand, None)
         if forward and hand.events:
-            last = [e for e in hand.events[-3:] if e.type in ("play", "trick")]
+            last = [e for e in hand.events[-3:] if isinstance(e.body, Played | TrickWon)]
             seen = [e.for_seat(None) for e in last]
             self.eventsArrived.emit([d for d in seen if d])
         self.changed.emit()

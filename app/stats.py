@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from app.settings import data_dir
+from engine.views import HandOutcome
 
 log = logging.getLogger(__name__)
 KEYS = (
@@ -48,7 +49,7 @@ def _save(data: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
-def record_hand(key: str, seat: int, outcome: dict[str, Any]) -> bool:
+def record_hand(key: str, seat: int, outcome: HandOutcome) -> bool:
     """Count a finished hand for the player at ``seat``; False if ``key`` was counted already.
 
     ``outcome`` is the view's outcome: ``defenders`` (the dealer's side) and ``winner``.
@@ -56,8 +57,8 @@ def record_hand(key: str, seat: int, outcome: dict[str, Any]) -> bool:
     data = load()
     if key in data["seen"]:
         return False
-    defending = seat in outcome["defenders"]
-    won = (outcome["winner"] == "defenders") == defending
+    defending = seat in outcome.defenders
+    won = (outcome.winner == "defenders") == defending
     data["hands"] += 1
     data["handsWon"] += won
     side = "dealer" if defending else "attacker"

@@ -25,13 +25,24 @@ from engine.actions import Bury, CallFriend, PassBid, Play
 from engine.bids import Bid
 from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, card_name
 from engine.errors import RulesError
+from engine.events import (
+    BidMade,
+    Buried,
+    Dealt,
+    EventBody,
+    KittyPickup,
+    Played,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+)
 from engine.leads import lead_shape
 from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
 from engine.scoring import advance_level
 from engine.shapes import decompose
 from engine.tricks import standing
-from engine.views import View
+from engine.views import HandOutcome, View
 
 # "N / target": the attackers' points at which the deal passes to them, per level table.
 TARGETS = {
@@ -209,39 +220,37 @@ class TableViewModel(QObject):
         self._set_message(self._hint_reason)
         self.changed.emit()
 
-    def _on_events(self, events: list[dict[str, Any]]) -> None:
+    def _on_events(self, events: list[EventBody]) -> None:
         for e in events:
-            kind = e["type"]
-            if kind == "deal":
-                self.dealt.emit(self._pos(e["seat"]))
-            elif kind == "bid":
-                self.bidShown.emit(self._pos(e["seat"]))
-            elif kind == "kitty-pickup":
-                if "cards" in e:
-                    self._fresh = Counter(e["cards"])
-                self.kittyMoved.emit(self._pos(e["seat"]), self._kitty_size(), True)
-            elif kind == "bury":
+            if isinstance(e, Dealt):
+                self.dealt.emit(self._pos(e.seat))
+            elif isinstance(e, BidMade):
+                self.bidShown.emit(self._pos(e.seat))
+            elif isinstance(e, KittyPickup):
+                if e.cards is not None:
+                    self._fresh = Counter(e.cards)
+                self.kittyMoved.emit(self._pos(e.seat), self._kitty_size(), True)
+            elif isinstance(e, Buried):
                 self._fresh = Counter()
-                self.kittyMoved.emit(self._pos(e["seat"]), self._kitty_size(), False)
-            elif kind == "play":
+                self.kittyMoved.emit(self._pos(e.seat), self._kitty_size(), False)
+            elif isinstance(e, Played):
                 self.soundWanted.emit("card")
-                self._call(tuple(e["cards"]))
-            elif kind == "trick":
+                self._call(e.cards)
+            elif isinstance(e, TrickWon):
                 self.soundWanted.emit("trick")
                 self._calling = []
-            elif kind == "throw-failed":
+            elif isinstance(e, ThrowFailed):
                 self._on_throw_failed(e)
-            elif kind == "redeal":
+            elif isinstance(e, Redeal):
                 self._set_message(self.tr("Nobody bid: the cards are dealt again"))
                 self._fresh = Counter()
 
-    def _on_throw_failed(self, e: dict[str, Any]) -> None:
+    def _on_throw_failed(self, e: ThrowFailed) -> None:
         """Say what failed, what beat it, what is played instead and the penalty; the cards
         taken back are pulled back to the thrower (and, when it is the player, marked in the
         hand until the next play)."""
         self._thrown = True
-        seat = e["seat"]
-        attempted, forced = list(e.get("attempted", [])), list(e.get("forced", []))
+        seat, attempted, forced = e.seat, e.attempted, e.forced
         back = Counter(attempted)
         back.subtract(forced)
         mine = self.session is not None and self.session.seat == seat
@@ -250,16 +259,16 @@ class TableViewModel(QObject):
         else:
             text = self.tr("%2's throw %1 failed.").replace("%2", self._seat_name(seat))
         parts = [text.replace("%1", self._cards_text(attempted))]
-        if e.get("beater") and e.get("beaten_by") is not None:
+        if e.beater and e.beaten_by is not None:
             parts.append(
                 self.tr("%1 beats %2 with %3.")
-                .replace("%1", self._seat_name(int(e["beaten_by"])))
+                .replace("%1", self._seat_name(e.beaten_by))
                 .replace("%2", self._cards_text(forced))
-                .replace("%3", self._cards_text(e["beater"]))
+                .replace("%3", self._cards_text(e.beater))
             )
         parts.append(self.tr("Only %1 is played.").replace("%1", self._cards_text(forced)))
-        if e.get("penalty"):
-            parts.append(self.tr("Penalty: %1 points.").replace("%1", str(e["penalty"])))
+        if e.penalty:
+            parts.append(self.tr("Penalty: %1 points.").replace("%1", str(e.penalty)))
         self._set_message(" ".join(parts), duration=THROW_MESSAGE_MS)
         if mine:
             self._returned, self._returned_pending = +back, True
@@ -440,8 +449,8 @@ class TableViewModel(QObject):
                 continue
             bid_cards: list[str] = []
             for b in v.bids:
-                if b["seat"] == seat:
-                    bid_cards = list(b["cards"])
+                if b.seat == seat:
+                    bid_cards = list(b.cards)
             side = ""
             if v.defenders is not None:
                 side = "defenders" if seat in v.defenders else "attackers"
@@ -454,7 +463,7 @@ class TableViewModel(QObject):
                     "name": self._seat_name(seat),
                     "count": v.counts[seat],
                     "dealer": v.dealer == seat,
-                    "bidder": v.bid is not None and v.bid["seat"] == seat,
+                    "bidder": v.bid is not None and v.bid.seat == seat,
                     "active": active,
                     "thinking": seat in s.thinking,
                     "side": side,
@@ -499,9 +508,9 @@ class TableViewModel(QObject):
         if finished > self._tricks_seen:
             self._tricks_seen = finished
             last = v.tricks[-1]
-            plays = [(p, tuple(c)) for p, c in last["plays"]]
-            self._trick_points = int(last["points"])
-            self._set_trick(plays, last["leader"], winner=last["winner"])
+            plays = [(p, tuple(c)) for p, c in last.plays]
+            self._trick_points = last.points
+            self._set_trick(plays, last.leader, winner=last.winner)
             self._holding = True
             self._sweeping = False
             hold = self.settings.timing("hold")
@@ -612,15 +621,15 @@ class TableViewModel(QObject):
         tricks = []
         for i, t in enumerate(v.tricks):
             plays = [
-                {"name": self._seat_name(p), "cards": list(c), "winner": p == t["winner"]}
-                for p, c in t["plays"]
+                {"name": self._seat_name(p), "cards": list(c), "winner": p == t.winner}
+                for p, c in t.plays
             ]
             tricks.append(
                 {
                     "no": i + 1,
                     "plays": plays,
-                    "points": int(t["points"]),
-                    "winner": self._seat_name(t["winner"]),
+                    "points": t.points,
+                    "winner": self._seat_name(t.winner),
                 }
             )
         self._tricks.set_rows(tricks)
@@ -671,36 +680,35 @@ class TableViewModel(QObject):
                 self.resultChanged.emit()
             return
         me = self._me()
-        defenders = out["defenders"]
-        we_defend = me in defenders
-        won = (out["winner"] == "defenders") == we_defend
+        we_defend = me in out.defenders
+        won = (out.winner == "defenders") == we_defend
         if self.session is not None and self.session.seat is None:
             title = (
                 self.tr("The defenders win")
-                if out["winner"] == "defenders"
+                if out.winner == "defenders"
                 else self.tr("The attackers win")
             )
         else:
             title = self.tr("You win the hand") if won else self.tr("You lose the hand")
-        if out["levels"]:
+        if out.levels:
             detail = self._levels_text(out, won)
-        elif out.get("dealer_passes"):
+        elif out.dealer_passes:
             detail = self.tr("The deal passes; no level change")
         else:
             detail = ""
-        captured = out["multiplier"] > 0
-        kitty_pts = sum(POINTS.get(c, 0) for c in out["kitty"])
+        captured = out.multiplier > 0
+        kitty_pts = sum(POINTS.get(c, 0) for c in out.kitty)
         result = {
             "title": title,
             "won": won,
             "detail": detail,
-            "attackerPoints": out["attacker_points"],
-            "trickPoints": out["trick_points"],
-            "kitty": list(out["kitty"]),
+            "attackerPoints": out.attacker_points,
+            "trickPoints": out.trick_points,
+            "kitty": list(out.kitty),
             "kittyPoints": kitty_pts,
-            "multiplier": out["multiplier"],
+            "multiplier": out.multiplier,
             "captured": captured,
-            "nextDealer": self._seat_name(out["next_dealer"]),
+            "nextDealer": self._seat_name(out.next_dealer),
             "matchOver": self.session is not None and self.session.winners is not None,
             "matchText": self._match_text(),
         }
@@ -708,21 +716,19 @@ class TableViewModel(QObject):
             self._result = result
             self.resultChanged.emit()
 
-    def _levels_text(self, out: dict[str, Any], won: bool) -> str:
+    def _levels_text(self, out: HandOutcome, won: bool) -> str:
         """Who goes up, from the level the top bar shows to the one it will show next hand."""
         s, v = self.session, self._view
         assert s is not None and v is not None
         winners = [
-            seat
-            for seat in range(4)
-            if (seat in out["defenders"]) == (out["winner"] == "defenders")
+            seat for seat in range(4) if (seat in out.defenders) == (out.winner == "defenders")
         ]
         seat = s.seat if s.seat in winners else winners[0]
-        new, _ = advance_level(s.levels[seat], out["levels"], v.rules.end_level)
+        new, _ = advance_level(s.levels[seat], out.levels, v.rules.end_level)
         if s.seat is None:
             text = (
                 self.tr("Levels +%1 for the defenders: %2 → %3")
-                if out["winner"] == "defenders"
+                if out.winner == "defenders"
                 else self.tr("Levels +%1 for the attackers: %2 → %3")
             )
         elif won:
@@ -730,7 +736,7 @@ class TableViewModel(QObject):
         else:
             text = self.tr("Levels +%1 for the other side: %2 → %3")
         return (
-            text.replace("%1", str(out["levels"]))
+            text.replace("%1", str(out.levels))
             .replace("%2", rank_text(s.levels[seat]))
             .replace("%3", rank_text(new))
         )
@@ -944,7 +950,7 @@ class TableViewModel(QObject):
         if v.trump_known:
             return SYMBOLS[v.trump] if v.trump else self.tr("No trump")
         if v.bid is not None:
-            card = v.bid["cards"][0]
+            card = v.bid.cards[0]
             return self.tr("No trump") if card in JOKERS else SYMBOLS[card[1]]
         return "?"
 
@@ -966,7 +972,7 @@ class TableViewModel(QObject):
         if v is None:
             return 0
         if v.outcome:
-            return int(v.outcome["attacker_points"])
+            return v.outcome.attacker_points
         return int(v.attacker_points) if v.attacker_points is not None else 0
 
     def _points_known(self) -> bool:
@@ -991,8 +997,8 @@ class TableViewModel(QObject):
         out = [
             c
             for t in v.tricks
-            if t["winner"] not in v.defenders
-            for _, cards in t["plays"]
+            if t.winner not in v.defenders
+            for _, cards in t.plays
             for c in cards
             if POINTS.get(c, 0)
         ]
@@ -1129,8 +1135,8 @@ class TableViewModel(QObject):
             return ""
         return (
             self.tr("%1 bid %2")
-            .replace("%1", self._seat_name(v.bid["seat"]))
-            .replace("%2", self._cards_text(v.bid["cards"]))
+            .replace("%1", self._seat_name(v.bid.seat))
+            .replace("%2", self._cards_text(v.bid.cards))
         )
 
     def _turn_prompt(self) -> str:

@@ -129,7 +129,7 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
 
     # -- the waiting room ------------------------------------------------------------------
     def set_room(self, info: Any, me: int | None, my_seat: int | None) -> None:
-        from app.online import _flags, _get
+        from app.online import _flags
 
         rows = []
         for i, s in enumerate(info.seats):
@@ -137,7 +137,7 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
             rows.append(
                 {
                     "seat": i,
-                    "name": _get(s, "name", "") if s is not None else "",
+                    "name": s.name if s is not None else "",
                     "taken": s is not None,
                     "bot": f.get("bot", ""),
                     "ready": f.get("ready", False),

@@ -11,6 +11,7 @@ only the ``act`` call is timed. "choice" counts the positions with more than one
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import time
@@ -18,12 +19,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.actions import DealCard
+from engine.actions import Action
 from engine.ai import LEVELS, make_player
 from engine.ai.players import BasicPlayer
 from engine.hand import Hand, Phase, Setup
 from engine.rules import PRESETS, preset
-from engine.views import View, view
+from engine.selfplay import play_hand
+from engine.views import View
 
 
 def positions(name: str, n: int, seed: int) -> list[View]:
@@ -33,19 +35,24 @@ def positions(name: str, n: int, seed: int) -> list[View]:
     while len(out) < n:
         hand = Hand(rules, Setup(rng.getrandbits(63), ("2",) * 4, rng.randrange(4)))
         players = [BasicPlayer(s) for s in range(4)]
-        while hand.phase != Phase.DONE and len(out) < n:
-            if hand.phase == Phase.DEAL and not hand.deal_complete:
-                hand.apply(DealCard())
-            for seat in range(4):
-                if hand.phase == Phase.DONE or not hand.actions_for(seat):
-                    continue
-                v = view(hand, seat)
-                if hand.phase == Phase.PLAY and rng.random() < 0.15:
-                    out.append(v)
-                action = players[seat].act(v)
-                if action is not None:
-                    hand.apply(action)
+
+        def act(
+            v: View, _rng: random.Random, players: list[BasicPlayer] = players
+        ) -> Action | None:
+            if len(out) >= n:
+                raise Enough  # stop this hand here
+            if v.phase == Phase.PLAY and rng.random() < 0.15:
+                out.append(v)
+            assert v.seat is not None
+            return players[v.seat].act(v)
+
+        with contextlib.suppress(Enough):
+            play_hand(hand, [act] * 4, rng)
     return out
+
+
+class Enough(Exception):
+    """Enough positions have been taken."""
 
 
 def main() -> int:

@@ -1,54 +1,56 @@
 """Actions: what a seat (or the dealer of cards, seat ``None``) asks the game to do.
 
-Actions are plain frozen data with a JSON form (``{"type": "play", "seat": 1, "cards": [...]}``)
-so the app, the server, the AI and records all speak the same values. ``action_from_dict``
-validates untrusted input and raises ``RulesError("malformed")`` naming the bad field.
+Actions are frozen msgspec structs, a tagged union on ``type`` whose JSON form is
+``{"type": "play", "seat": 1, "cards": [...]}``: the app, the server (``net.protocol.Act``), the
+AI and records all speak these values. ``action_from_dict`` validates untrusted input and raises
+``RulesError`` (``bad-seat``, or ``malformed`` naming the bad field); ``checked`` does the same
+for an action that was decoded as a struct (it also writes its cards canonically).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from engine.bids import Bid
 from engine.cards import Card, parse_card
+from engine.codec import convert, plain
 from engine.errors import RulesError
 
 
-@dataclass(frozen=True, slots=True)
-class DealCard:
+class _Action(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
+    pass
+
+
+class DealCard(_Action, frozen=True, tag="deal"):
     """Deal the next card of the deal (the table's own step; no seat acts)."""
 
     seat: None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PassBid:
+class PassBid(_Action, frozen=True, tag="pass-bid"):
     """After the deal: this seat makes no (further) bid."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class Bury:
+class Bury(_Action, frozen=True, tag="bury"):
     seat: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CallFriend:
+class CallFriend(_Action, frozen=True, tag="call-friend"):
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(_Action, frozen=True, tag="play"):
     seat: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class AutoPlay:
+class AutoPlay(_Action, frozen=True, tag="auto-play"):
     """Act for a seat that timed out or left (托管): the game picks a legal action."""
 
     seat: int
@@ -56,26 +58,10 @@ class AutoPlay:
 
 Action = DealCard | Bid | PassBid | Bury | CallFriend | Play | AutoPlay
 
-_TYPES: dict[str, type] = {
-    "deal": DealCard,
-    "bid": Bid,
-    "pass-bid": PassBid,
-    "bury": Bury,
-    "call-friend": CallFriend,
-    "play": Play,
-    "auto-play": AutoPlay,
-}
-_NAMES = {cls: name for name, cls in _TYPES.items()}
-
 
 def action_to_dict(action: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": _NAMES[type(action)]}
-    if action.seat is not None:
-        out["seat"] = action.seat
-    if isinstance(action, Bid | Bury | Play):
-        out["cards"] = list(action.cards)
-    if isinstance(action, CallFriend):
-        out["card"] = action.card
+    """The action's JSON form (what records store)."""
+    out: dict[str, Any] = plain(action)
     return out
 
 
@@ -83,26 +69,32 @@ def action_from_dict(data: Any) -> Action:
     """Parse an untrusted action; every problem is a ``RulesError`` naming the field."""
     if not isinstance(data, dict):
         raise RulesError("malformed", why="an action must be an object")
-    kind = data.get("type")
-    cls = _TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise RulesError("malformed", why=f"type: unknown action {kind!r}")
-    if cls is DealCard:
-        return DealCard()
-    seat = data.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+    try:
+        action: Action = convert(data, Action)  # type: ignore[arg-type]
+    except msgspec.ValidationError as e:
+        why = str(e)
+        if "`$.seat`" in why or "field `seat`" in why:
+            raise RulesError("bad-seat") from None
+        if "`$.type`" in why or "tag" in why:
+            why = f"type: unknown action {data.get('type')!r}"
+        raise RulesError("malformed", why=why) from None
+    return checked(action)
+
+
+def checked(action: Action) -> Action:
+    """``action`` with its seat checked and its cards parsed (``2h`` -> ``2H``), or the
+    ``RulesError`` that says what is wrong."""
+    if isinstance(action, DealCard):
+        return action
+    seat = action.seat
+    if isinstance(seat, bool) or not 0 <= seat <= 3:
         raise RulesError("bad-seat")
-    if cls in (PassBid, AutoPlay):
-        return cls(seat)
-    if cls is CallFriend:
-        return CallFriend(seat, _card(data.get("card"), "card"))
-    cards = data.get("cards")
-    if not isinstance(cards, list):
-        raise RulesError("malformed", why="cards: expected a list of cards")
-    built: Bid | Bury | Play = cls(
-        seat, tuple(_card(c, f"cards[{i}]") for i, c in enumerate(cards))
-    )
-    return built
+    if isinstance(action, CallFriend):
+        return CallFriend(seat, _card(action.card, "card"))
+    if isinstance(action, Bid | Bury | Play):
+        cards = tuple(_card(c, f"cards[{i}]") for i, c in enumerate(action.cards))
+        return type(action)(seat, cards)
+    return action
 
 
 def _card(value: Any, field: str) -> Card:

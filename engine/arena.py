@@ -34,8 +34,9 @@ from engine.ai.expert import MAX_SAMPLES
 from engine.ai.players import ExpertPlayer
 from engine.cards import RANKS
 from engine.hand import Hand, Phase, Setup
+from engine.match import hand_seed
 from engine.rules import PRESETS, RuleSet, preset
-from engine.selfplay import Player, play_hand
+from engine.selfplay import Player, play_hand, seat_seed
 from engine.views import View
 
 ALIASES = {"basic": "normal", "expert": "hard"}
@@ -75,14 +76,10 @@ def deals(seed: int, n: int) -> list[tuple[int, int, str]]:
 
 
 def play_one(
-    rules: RuleSet,
-    deal: tuple[int, int, str],
-    players: Sequence[AIPlayer],
-    timed: Sequence[list[float]],
+    rules: RuleSet, setup: Setup, players: Sequence[AIPlayer], timed: Sequence[list[float]]
 ) -> Hand:
     """Play one hand; ``timed[seat]`` collects that seat's decision times."""
-    seed, dealer, level = deal
-    hand = Hand(rules, Setup(seed, (level,) * 4, dealer))
+    hand = Hand(rules, setup)
 
     def timed_player(seat: int) -> Player:
         def act(v: View, _rng: random.Random) -> Action | None:
@@ -94,7 +91,16 @@ def play_one(
 
         return act
 
-    return play_hand(hand, [timed_player(s) for s in range(4)], random.Random(seed))
+    return play_hand(hand, [timed_player(s) for s in range(4)], random.Random(setup.seed))
+
+
+def match_hand(rules: RuleSet, seed: int, levels: Sequence[str]) -> Hand:
+    """The first hand of a match of ``seed`` with AI players of ``levels`` seated as every table
+    seats them (``selfplay.seat_seed``): what the app's offline table and a server room of that
+    seed play, action for action."""
+    setup = Setup(hand_seed(seed, 1), (rules.start_level,) * 4, None, 1)
+    players = [make_player(levels[s], seat_seed(seed, s)) for s in range(4)]
+    return play_one(rules, setup, players, [[], [], [], []])
 
 
 def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:
@@ -105,7 +111,8 @@ def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:
     for a_seats in ((0, 2), (1, 3)):
         players = [new_player(cfg.a if s in a_seats else cfg.b, deal[0] + s, cfg) for s in range(4)]
         timed: list[list[float]] = [[], [], [], []]
-        hand = play_one(cfg.rules, deal, players, timed)
+        seed, dealer, level = deal
+        hand = play_one(cfg.rules, Setup(seed, (level,) * 4, dealer), players, timed)
         o = hand.outcome
         assert o is not None
         winners = (

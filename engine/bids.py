@@ -14,7 +14,8 @@ Pure functions: the caller (the deal) keeps the current bid and the seats' hands
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from engine.cards import BIG_JOKER, JOKERS, RANKS, SMALL_JOKER, SUITS, Card, suit_of
 from engine.errors import RulesError
@@ -23,9 +24,9 @@ from engine.rules import RuleSet
 _TIER: dict[Card, int] = {SMALL_JOKER: 1, BIG_JOKER: 2}
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """A standing bid: who showed it and the cards shown."""
+class Bid(msgspec.Struct, frozen=True, tag_field="type", tag="bid"):
+    """A bid (an action, ``engine.actions``) and, once made, the standing bid: who showed it and
+    the cards shown."""
 
     seat: int
     cards: tuple[Card, ...]

@@ -3,7 +3,9 @@
 ``Hand.apply(action)`` validates first and changes nothing on a refusal (a ``RulesError``);
 on success it returns the events the action caused and appends the action and events to the
 hand's log. Everything random comes from the hand's seed, so the log replays exactly
-(``engine.records``). ``engine.views.view`` is the only way to read what one seat may know.
+(``engine.records``). ``Hand.pending()`` says who owes which decision now, in the rules' order:
+every driver (the engine's loop, the arena, the app, the server) offers decisions in it.
+``engine.views.view`` is the only way to read what one seat may know.
 """
 
 from __future__ import annotations
@@ -18,7 +20,28 @@ from engine.actions import Action, AutoPlay, Bury, CallFriend, DealCard, PassBid
 from engine.bids import Bid, bid_suit, check_bid
 from engine.cards import JOKERS, RANKS, SUITS, Card, deck, points
 from engine.errors import RulesError
-from engine.events import Event
+from engine.events import (
+    BidMade,
+    BidPassed,
+    BidRevealed,
+    Buried,
+    DealEnd,
+    Dealt,
+    Event,
+    FriendCalled,
+    FriendRevealed,
+    HandEnd,
+    HandStart,
+    KittyFlip,
+    KittyPickup,
+    Played,
+    PlayStart,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+    TrumpHow,
+    TrumpSet,
+)
 from engine.follows import check_follow, legal_follows
 from engine.leads import Lead, check_lead
 from engine.order import Trumps, trumps_for
@@ -26,6 +49,20 @@ from engine.rules import RuleSet
 from engine.scoring import HandResult, hand_result, kitty_bonus, kitty_multiplier, next_dealer
 from engine.shapes import decompose, options
 from engine.tricks import trick_points, winner
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who owes what now: ``seat`` may take an action of one of ``kinds``. ``seat`` None is
+    the table's own step (deal the next card). An optional decision (a bid while the cards
+    come) is settled by acting or by ``Hand.decline``; a required one only by acting."""
+
+    seat: int | None
+    kinds: tuple[str, ...]
+    required: bool
+
+
+DEAL_STEP = Decision(None, ("deal",), True)
 
 
 class Phase(StrEnum):
@@ -90,12 +127,7 @@ class Hand:
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self._shuffle()
-        self._emit(
-            Event(
-                "hand-start",
-                {"hand_no": setup.hand_no, "dealer": self.dealer, "level": self.level},
-            )
-        )
+        self._emit(Event(HandStart(setup.hand_no, self.dealer, self.level)))
 
     # -- state -------------------------------------------------------------------------
     def _shuffle(self) -> None:
@@ -111,6 +143,9 @@ class Hand:
         self.bids: list[tuple[Bid, bool]] = []  # every bid, and whether all seats saw it
         self.first_bidder: int | None = None
         self.passed: set[int] = set()
+        # the deal's bidding window after each card: the seats that bid or declined in it
+        self._window: tuple[int, set[int]] = (0, set())
+        self._last_bidder: int | None = None  # who bid or passed last once the deal is over
         self._bids_cache: dict[int, tuple[Any, list[tuple[Card, ...]]]] = {}
         self._bid_cards = (*(self.level + s for s in SUITS), *JOKERS)
         self._bid_card_set = frozenset(self._bid_cards)
@@ -159,6 +194,55 @@ class Hand:
             return ("play",)
         return ()
 
+    def pending(self) -> tuple[Decision, ...]:
+        """Every decision owed now, in the rules' order (the one order every driver offers
+        them in). While the cards come, after each card each seat that could bid is offered one
+        optional bid, from the seat just dealt onwards, then the next card is dealt. After the
+        deal every seat that has not passed owes a bid or a pass, from the seat after the last
+        one to bid or pass. Then the dealer buries and calls; then the seat to play."""
+        phase = self.phase
+        if phase == Phase.DEAL:
+            if not self.deal_complete:
+                if self.dealt == 0:
+                    return (DEAL_STEP,)
+                done = self._window[1] if self._window[0] == self.dealt else set()
+                first = (self.first_seat + self.dealt - 1) % 4
+                seats = [(first + i) % 4 for i in range(4)]
+                bids = tuple(
+                    Decision(s, ("bid",), False)
+                    for s in seats
+                    if s not in done and self.legal_bids(s)
+                )
+                return (*bids, DEAL_STEP)
+            last = self._last_bidder
+            first = (last + 1) % 4 if last is not None else self.first_seat
+            out = []
+            for s in ((first + i) % 4 for i in range(4)):
+                kinds = self.actions_for(s)
+                if kinds:
+                    out.append(Decision(s, kinds, True))
+            return tuple(out)
+        if phase in (Phase.BURY, Phase.CALL):
+            assert self.dealer is not None
+            return (Decision(self.dealer, (phase.value,), True),)
+        if phase == Phase.PLAY:
+            assert self.turn is not None
+            return (Decision(self.turn, ("play",), True),)
+        return ()
+
+    def decline(self, seat: int) -> None:
+        """``seat`` makes no bid on this card (its optional decision is settled). Not an action:
+        the log and the state of the game are unchanged; only ``pending`` moves on."""
+        self._need_seat(seat)
+        if self.phase != Phase.DEAL or self.deal_complete:
+            raise RulesError("wrong-phase", phase=self.phase.value)
+        self._settle(seat)
+
+    def _settle(self, seat: int) -> None:
+        if self._window[0] != self.dealt:
+            self._window = (self.dealt, set())
+        self._window[1].add(seat)
+
     # -- applying actions --------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; raise ``RulesError`` (and change nothing) if it is not allowed."""
@@ -194,13 +278,13 @@ class Hand:
         self.hands[seat][card] += 1
         if card in self._bid_card_set:
             self._bid_holding[seat] += 1
-        self._emit(Event("deal", {"seat": seat, "card": card}, owner=seat, private=("card",)))
+        self._emit(Event(Dealt(seat, card)))
         if self.deal_complete:
             self.kitty = self.deck[self.dealt :]
-            self._emit(Event("deal-end", {"kitty_size": len(self.kitty)}))
+            self._emit(Event(DealEnd(len(self.kitty))))
             if self.rules.bidding == "hidden" and self.bid is not None:
                 self.bids[-1] = (self.bid, True)
-                self._emit(Event("bid-revealed", _bid_dict(self.bid)))
+                self._emit(Event(BidRevealed(self.bid.seat, self.bid.cards)))
             self._maybe_close_bidding()
 
     def _bid(self, bid: Bid) -> None:
@@ -219,10 +303,14 @@ class Hand:
         self.bids.append((bid, not (self.rules.bidding == "hidden" and not self.deal_complete)))
         if self.first_bidder is None:
             self.first_bidder = bid.seat
-        if self.rules.bidding == "hidden" and not self.deal_complete:
-            self._emit(Event("bid", _bid_dict(bid), to=bid.seat))
+        if self.deal_complete:
+            self._last_bidder = bid.seat
         else:
-            self._emit(Event("bid", _bid_dict(bid)))
+            self._settle(bid.seat)
+        if self.rules.bidding == "hidden" and not self.deal_complete:
+            self._emit(Event(BidMade(bid.seat, bid.cards), to=bid.seat))
+        else:
+            self._emit(Event(BidMade(bid.seat, bid.cards)))
         if self.deal_complete:
             self._maybe_close_bidding()
 
@@ -234,7 +322,8 @@ class Hand:
         if action.seat in self.passed:
             raise RulesError("wrong-phase", phase="already passed")
         self.passed.add(action.seat)
-        self._emit(Event("pass-bid", {"seat": action.seat}))
+        self._last_bidder = action.seat
+        self._emit(Event(BidPassed(action.seat)))
         self._maybe_close_bidding()
 
     def legal_bids(self, seat: int) -> list[tuple[Card, ...]]:
@@ -265,13 +354,14 @@ class Hand:
 
     def _close_bidding(self) -> None:
         rules = self.rules
+        how: TrumpHow
         if self.bid is not None:
             suit, how = bid_suit(self.bid.cards), "bid"
             if self.dealer is None:
                 first = self.first_bidder if rules.first_dealer == "first-bid" else None
                 self._set_dealer(first if first is not None else self.bid.seat)
         elif self.dealer is None or rules.no_bid == "redeal":
-            self._emit(Event("redeal", {"reason": "no bid"}))
+            self._emit(Event(Redeal("no bid")))
             self._shuffle()
             return
         elif rules.no_bid == "no-trump":
@@ -283,29 +373,11 @@ class Hand:
         self.trumps = trumps_for(self.level, suit, rules.twos_trump)
         self.trump_how = how
         assert self.dealer is not None
-        self._emit(
-            Event(
-                "trump",
-                {
-                    "trump": suit,
-                    "level": self.level,
-                    "dealer": self.dealer,
-                    "how": how,
-                    "bid": _bid_dict(self.bid) if self.bid else None,
-                },
-            )
-        )
+        self._emit(Event(TrumpSet(suit, self.level, self.dealer, how, self.bid)))
         if self.kitty:
             self.phase = Phase.BURY
             self.hands[self.dealer].update(self.kitty)
-            self._emit(
-                Event(
-                    "kitty-pickup",
-                    {"seat": self.dealer, "cards": list(self.kitty)},
-                    owner=self.dealer,
-                    private=("cards",),
-                )
-            )
+            self._emit(Event(KittyPickup(self.dealer, tuple(self.kitty))))
         else:
             self._after_bury()
 
@@ -326,7 +398,7 @@ class Hand:
                 break
             if best is None or RANKS.index(card[0]) > RANKS.index(best[0]):
                 best = card
-        self._emit(Event("kitty-flip", {"cards": list(self.flipped)}))
+        self._emit(Event(KittyFlip(tuple(self.flipped))))
         return best[1] if best else self.rules.no_bid_suit
 
     # kitty and friend
@@ -344,14 +416,7 @@ class Hand:
         have.subtract(action.cards)
         self.hands[action.seat] = +have
         self.buried = tuple(action.cards)
-        self._emit(
-            Event(
-                "bury",
-                {"seat": action.seat, "cards": list(action.cards), "shown": self.shown_buried()},
-                owner=action.seat,
-                private=("cards",),
-            )
-        )
+        self._emit(Event(Buried(action.seat, tuple(self.shown_buried()), tuple(action.cards))))
         self._after_bury()
 
     def shown_buried(self) -> list[Card]:
@@ -381,7 +446,7 @@ class Hand:
         self.friend_card = action.card
         self.partner = self._friend_holder(action.card)
         self.friend_revealed = False
-        self._emit(Event("friend-called", {"seat": action.seat, "card": action.card}))
+        self._emit(Event(FriendCalled(action.seat, action.card)))
         self._start_play()
 
     def _friend_holder(self, card: Card) -> int | None:
@@ -402,7 +467,7 @@ class Hand:
         self.phase = Phase.PLAY
         self.turn = self.dealer
         self.trick = Trick(leader=self.dealer)
-        self._emit(Event("play-start", {"leader": self.dealer}))
+        self._emit(Event(PlayStart(self.dealer)))
 
     def _play(self, action: Play) -> None:
         self._need_phase(Phase.PLAY)
@@ -432,10 +497,10 @@ class Hand:
                 del hand[card]
         self.played.update(cards)
         self.trick.plays.append((seat, cards))
-        self._emit(Event("play", {"seat": seat, "cards": list(cards)}))
+        self._emit(Event(Played(seat, cards)))
         if self.friend_card in cards and not self.friend_revealed and seat == self.partner:
             self.friend_revealed = True
-            self._emit(Event("friend-revealed", {"seat": seat}))
+            self._emit(Event(FriendRevealed(seat)))
         if len(self.trick.plays) < 4:
             self.turn = (seat + 1) % 4
         else:
@@ -446,17 +511,17 @@ class Hand:
         penalty = self.rules.throw_penalty
         if penalty:
             self.penalty += penalty if seat in self.defenders else -penalty
-        data: dict[str, Any] = {
-            "seat": seat,
-            "attempted": list(lead.attempted or ()),
-            "forced": list(lead.cards),
-            "penalty": penalty,
-        }
+        beaten_by, beater = None, None
         if lead.beater is not None:  # the other hands, in check_lead's order
             index, cards = lead.beater
-            data["beaten_by"] = [s for s in range(4) if s != seat][index]
-            data["beater"] = list(cards)
-        self._emit(Event("throw-failed", data))
+            beaten_by, beater = [s for s in range(4) if s != seat][index], tuple(cards)
+        self._emit(
+            Event(
+                ThrowFailed(
+                    seat, tuple(lead.attempted or ()), tuple(lead.cards), penalty, beaten_by, beater
+                )
+            )
+        )
 
     def _finish_trick(self) -> None:
         trick = self.trick
@@ -466,7 +531,7 @@ class Hand:
         trick.points = trick_points(plays)
         self.won[trick.winner] += trick.points
         self.tricks.append(trick)
-        self._emit(Event("trick", {"winner": trick.winner, "points": trick.points}))
+        self._emit(Event(TrickWon(trick.winner, trick.points)))
         if any(self.hands[s] for s in range(4)):
             self.trick = Trick(leader=trick.winner)
             self.turn = trick.winner
@@ -496,19 +561,18 @@ class Hand:
         self.phase = Phase.DONE
         self._emit(
             Event(
-                "hand-end",
-                {
-                    "kitty": list(kitty),
-                    "kitty_captured": captured,
-                    "multiplier": mult,
-                    "trick_points": base,
-                    "attacker_points": total,
-                    "winner": result.winner,
-                    "levels": result.levels,
-                    "dealer_passes": result.dealer_passes,
-                    "defenders": list(self.defenders),
-                    "next_dealer": nxt,
-                },
+                HandEnd(
+                    kitty=tuple(kitty),
+                    kitty_captured=captured,
+                    multiplier=mult,
+                    trick_points=base,
+                    attacker_points=total,
+                    winner=result.winner,
+                    levels=result.levels,
+                    dealer_passes=result.dealer_passes,
+                    defenders=self.defenders,
+                    next_dealer=nxt,
+                )
             )
         )
 

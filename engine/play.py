@@ -16,13 +16,34 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Any, TextIO
+from typing import TextIO, assert_never
 
 from engine.actions import Action, AutoPlay, Bury, CallFriend, PassBid, Play
 from engine.ai import LEVELS, make_player
 from engine.bids import Bid
 from engine.cards import parse_card, parse_cards, points
 from engine.errors import RulesError
+from engine.events import (
+    BidMade,
+    BidPassed,
+    BidRevealed,
+    Buried,
+    DealEnd,
+    Dealt,
+    EventBody,
+    FriendCalled,
+    FriendRevealed,
+    HandEnd,
+    HandStart,
+    KittyFlip,
+    KittyPickup,
+    Played,
+    PlayStart,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+    TrumpSet,
+)
 from engine.hand import Hand
 from engine.match import Match
 from engine.order import Trumps
@@ -72,51 +93,53 @@ def ai_player(level: str, seed: int) -> Player:
     return act
 
 
-def describe(event: dict[str, Any], me: int) -> str | None:
+def describe(event: EventBody, me: int) -> str | None:
     """One line for an event as this seat sees it (None: not worth a line)."""
-    t = event["type"]
-    if t == "deal":
-        return f"you are dealt {event['card']}" if "card" in event else None
-    if t in ("bid", "bid-revealed"):
-        return f"seat {event['seat']} bids {' '.join(event['cards'])}"
-    if t == "pass-bid":
-        return f"seat {event['seat']} passes"
-    if t == "redeal":
-        return "nobody bid: redeal"
-    if t == "trump":
-        trump = event["trump"] or "none (无主)"
-        return f"trump {trump} ({event['how']}), level {event['level']}, dealer {event['dealer']}"
-    if t == "kitty-flip":
-        return f"kitty flipped: {' '.join(event['cards'])}"
-    if t == "kitty-pickup":
-        cards = " ".join(event.get("cards", ["?"]))
-        return f"seat {event['seat']} picks up the kitty: {cards}"
-    if t == "bury":
-        shown = f" (shown: {' '.join(event['shown'])})" if event.get("shown") else ""
-        mine = f": {' '.join(event['cards'])}" if "cards" in event else ""
-        return f"seat {event['seat']} buries{mine}{shown}"
-    if t == "friend-called":
-        return f"seat {event['seat']} calls the friend card {event['card']}"
-    if t == "friend-revealed":
-        return f"seat {event['seat']} is the friend"
-    if t == "play":
-        who = "you play" if event["seat"] == me else f"seat {event['seat']} plays"
-        return f"{who}: {' '.join(event['cards'])}"
-    if t == "throw-failed":
-        return (
-            f"seat {event['seat']}'s throw {' '.join(event['attempted'])} fails: "
-            f"forced {' '.join(event['forced'])} (penalty {event['penalty']})"
-        )
-    if t == "trick":
-        return f"seat {event['winner']} wins the trick ({event['points']} points)"
-    if t == "hand-end":
-        return (
-            f"HAND OVER: attackers {event['attacker_points']} points "
-            f"(kitty {' '.join(event['kitty']) or '-'}, x{event['multiplier']}); "
-            f"{event['winner']} win {event['levels']} level(s); next dealer "
-            f"{event['next_dealer']}"
-        )
-    return None
+    match event:
+        case Dealt(card=card):
+            return f"you are dealt {card}" if card is not None else None
+        case BidMade(seat=seat, cards=cards) | BidRevealed(seat=seat, cards=cards):
+            return f"seat {seat} bids {' '.join(cards)}"
+        case BidPassed(seat=seat):
+            return f"seat {seat} passes"
+        case Redeal():
+            return "nobody bid: redeal"
+        case TrumpSet():
+            trump = event.trump or "none (无主)"
+            return f"trump {trump} ({event.how}), level {event.level}, dealer {event.dealer}"
+        case KittyFlip(cards=cards):
+            return f"kitty flipped: {' '.join(cards)}"
+        case KittyPickup(seat=seat, cards=cards):
+            return f"seat {seat} picks up the kitty: {' '.join(cards or ['?'])}"
+        case Buried(seat=seat, cards=cards, shown=shown):
+            seen = f" (shown: {' '.join(shown)})" if shown else ""
+            mine = f": {' '.join(cards)}" if cards is not None else ""
+            return f"seat {seat} buries{mine}{seen}"
+        case FriendCalled(seat=seat, card=card):
+            return f"seat {seat} calls the friend card {card}"
+        case FriendRevealed(seat=seat):
+            return f"seat {seat} is the friend"
+        case Played(seat=seat, cards=cards):
+            who = "you play" if seat == me else f"seat {seat} plays"
+            return f"{who}: {' '.join(cards)}"
+        case ThrowFailed():
+            return (
+                f"seat {event.seat}'s throw {' '.join(event.attempted)} fails: "
+                f"forced {' '.join(event.forced)} (penalty {event.penalty})"
+            )
+        case TrickWon(winner=winner, points=points):
+            return f"seat {winner} wins the trick ({points} points)"
+        case HandEnd():
+            return (
+                f"HAND OVER: attackers {event.attacker_points} points "
+                f"(kitty {' '.join(event.kitty) or '-'}, x{event.multiplier}); "
+                f"{event.winner} win {event.levels} level(s); next dealer "
+                f"{event.next_dealer}"
+            )
+        case HandStart() | DealEnd() | PlayStart():
+            return None
+        case _:
+            assert_never(event)
 
 
 class Table:
@@ -137,7 +160,7 @@ class Table:
         for event in self.hand.apply(action):
             seen = event.for_seat(self.seat)
             line = describe(seen, self.seat) if seen is not None else None
-            if line and seen is not None and seen["type"] == "deal":
+            if line and isinstance(seen, Dealt):
                 line += f" · your hand {hand_text(view(self.hand, self.seat))}"
             if line:
                 print(line, file=self.out)
@@ -230,8 +253,8 @@ class Table:
         o = v.outcome
         assert o is not None
         print(
-            f"result: {o['winner']} win, +{o['levels']} level(s); attackers' points "
-            f"{o['attacker_points']}; kitty points {points(o['kitty'])}",
+            f"result: {o.winner} win, +{o.levels} level(s); attackers' points "
+            f"{o.attacker_points}; kitty points {points(o.kitty)}",
             file=self.out,
         )
 

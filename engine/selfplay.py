@@ -2,7 +2,9 @@
 
 The random player sees only its seat's ``View`` (never the hand), like every player: it bids
 now and then when a bid is legal, passes after the deal, buries and calls at random, and plays
-a uniformly random legal candidate. ``play_hand`` runs a whole hand from the deal to the score.
+a uniformly random legal candidate. ``play_hand`` runs a whole hand from the deal to the score,
+offering the decisions ``Hand.pending`` lists, in its order; ``answer`` is every driver's
+fallback for a player that gives no (or a refused) answer.
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.actions import Action, Bury, CallFriend, DealCard, PassBid, Play
+from engine.actions import Action, AutoPlay, Bury, CallFriend, DealCard, PassBid, Play
 from engine.bids import Bid
 from engine.cards import RANKS, SUITS
-from engine.hand import Hand, Phase
+from engine.errors import RulesError
+from engine.hand import Decision, Hand, Phase
 from engine.views import View, view
 
 Player = Callable[[View, random.Random], Action | None]
@@ -39,30 +42,50 @@ def random_player(v: View, rng: random.Random) -> Action | None:
 def play_random(hand: Hand, rng: random.Random) -> Hand:
     """Drive ``hand`` to its end with random-legal actions chosen by the engine itself.
 
-    The same choices as ``random_player`` without building views: the measure of the engine's
-    own speed (bench/engine_bench.py) and the fast driver for property tests.
+    The same choices as ``random_player`` without building views, offered in ``Hand.pending``
+    order: the measure of the engine's own speed (bench/engine_bench.py) and the fast driver for
+    property tests.
     """
     while hand.phase != Phase.DONE:
-        phase = hand.phase
-        if phase == Phase.DEAL:
-            if not hand.deal_complete:
-                hand.apply(DealCard())
-            for seat in range(4):
-                if hand.phase != Phase.DEAL:
-                    break
-                bids = hand.legal_bids(seat)
-                if bids and rng.random() < (0.5 if hand.deal_complete else 0.05):
-                    hand.apply(Bid(seat, rng.choice(bids)))
-                elif hand.deal_complete and seat not in hand.passed:
-                    hand.apply(PassBid(seat))
-        elif phase == Phase.PLAY:
-            assert hand.turn is not None
-            cards = rng.choice(hand.play_candidates(hand.turn, limit=30))
-            hand.apply(Play(hand.turn, tuple(cards)))
+        d = hand.pending()[0]
+        seat = d.seat
+        if seat is None:
+            hand.apply(DealCard())
+        elif hand.phase == Phase.DEAL:
+            bids = hand.legal_bids(seat)
+            if bids and rng.random() < (0.5 if hand.deal_complete else 0.05):
+                hand.apply(Bid(seat, rng.choice(bids)))
+            elif d.required:
+                hand.apply(PassBid(seat))
+            else:
+                hand.decline(seat)
+        elif hand.phase == Phase.PLAY:
+            cards = rng.choice(hand.play_candidates(seat, limit=30))
+            hand.apply(Play(seat, tuple(cards)))
         else:
-            assert hand.dealer is not None
-            hand.apply(random_player(view(hand, hand.dealer), rng) or DealCard())
+            hand.apply(random_player(view(hand, seat), rng) or AutoPlay(seat))
     return hand
+
+
+def answer(hand: Hand, decision: Decision, action: Action | None) -> Action | None:
+    """What a driver applies for a player's answer to ``decision``: the action; for no answer
+    (or a refused one), the engine's own choice on a required decision (托管), or nothing on
+    an optional bid (the seat is marked as having declined it). The one fallback of every
+    driver, so the same players make the same record everywhere."""
+    if action is not None:
+        return action
+    assert decision.seat is not None
+    if decision.required:
+        return AutoPlay(decision.seat)
+    if decision in hand.pending():
+        hand.decline(decision.seat)
+    return None
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the AI player at ``seat`` of a table whose match has ``seed``: offline, on
+    the server and in tests alike, so that the same seed makes the same players."""
+    return seed * 4 + seat
 
 
 def play_hand(
@@ -71,22 +94,29 @@ def play_hand(
     rng: random.Random,
     apply: Callable[[Action], object] | None = None,
 ) -> Hand:
-    """Drive ``hand`` to its end: deal a card, let each seat act, repeat.
+    """Drive ``hand`` to its end, offering each decision of ``Hand.pending`` in its order.
 
     ``apply`` replaces ``hand.apply`` (a text table prints what it applies). A player may also
-    apply its own action and return None; progress is read from the hand's action log.
+    apply its own action and return None; progress is read from the hand's action log. An
+    action the hand refuses counts as no answer (``answer``).
     """
     do = apply or hand.apply
     while hand.phase != Phase.DONE:
-        before = len(hand.actions)
-        if hand.phase == Phase.DEAL and not hand.deal_complete:
+        d = hand.pending()[0]
+        if d.seat is None:
             do(DealCard())
-        for seat in range(4):
-            if not hand.actions_for(seat):  # none once the hand is done
-                continue
-            action = players[seat](view(hand, seat), rng)
-            if action is not None:
+            continue
+        before = len(hand.actions)
+        action = players[d.seat](view(hand, d.seat), rng)
+        if len(hand.actions) != before:
+            continue  # the player applied its own action
+        if action is not None:
+            try:
                 do(action)
-        if len(hand.actions) == before:
-            raise AssertionError("bidding is stuck: nobody can act")
+                continue
+            except RulesError:
+                action = None
+        fallback = answer(hand, d, action)
+        if fallback is not None:
+            do(fallback)
     return hand

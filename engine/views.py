@@ -11,15 +11,48 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
+import msgspec
+
+from engine.bids import Bid
 from engine.cards import Card
+from engine.codec import plain
 from engine.errors import RulesError
 from engine.follows import check_follow, legal_follows
-from engine.hand import Hand, Phase, lead_candidates
+from engine.hand import Hand, Phase, Trick, lead_candidates
 from engine.leads import check_lead, lead_shape
 from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
+
+
+class TrickInfo(msgspec.Struct, frozen=True):
+    """A finished trick: who led, each seat's play in order, who won, the points in it."""
+
+    leader: int
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    winner: int
+    points: int
+
+
+class FailedThrow(msgspec.Struct, frozen=True):
+    seat: int
+    attempted: tuple[Card, ...]
+    forced: tuple[Card, ...]
+
+
+class HandOutcome(msgspec.Struct, frozen=True):
+    """A finished hand's score, as everyone sees it."""
+
+    winner: Literal["attackers", "defenders"]
+    levels: int
+    dealer_passes: bool
+    kitty: tuple[Card, ...]
+    multiplier: int
+    trick_points: int
+    attacker_points: int
+    defenders: tuple[int, ...]
+    next_dealer: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +70,8 @@ class View:
     counts: tuple[int, ...]
     dealt: int
     deal_complete: bool
-    bid: dict[str, Any] | None
-    bids: tuple[dict[str, Any], ...]  # every bid this seat has seen, in order
+    bid: Bid | None
+    bids: tuple[Bid, ...]  # every bid this seat has seen, in order
     passed: tuple[int, ...]
     legal_bids: tuple[tuple[Card, ...], ...]
     kitty_size: int
@@ -54,11 +87,11 @@ class View:
     trick: tuple[tuple[int, tuple[Card, ...]], ...]
     last_trick: tuple[tuple[int, tuple[Card, ...]], ...]
     last_winner: int | None
-    tricks: tuple[dict[str, Any], ...]  # every finished trick: leader, plays, winner, points
-    failed_throws: tuple[dict[str, Any], ...]  # seat, attempted, forced
+    tricks: tuple[TrickInfo, ...]  # every finished trick
+    failed_throws: tuple[FailedThrow, ...]
     won: tuple[int, ...]  # points in tricks won, per seat
     attacker_points: int | None
-    outcome: dict[str, Any] | None
+    outcome: HandOutcome | None
     actions: tuple[str, ...]  # what this seat may do now
 
     @property
@@ -86,7 +119,7 @@ class View:
         """Cards out of everyone's hands that all seats have seen: played, and shown buried."""
         seen = Counter(self.buried_shown)
         for trick in self.tricks:
-            for _seat, cards in trick["plays"]:
+            for _seat, cards in trick.plays:
                 seen.update(cards)
         for _seat, cards in self.trick:
             seen.update(cards)
@@ -115,17 +148,9 @@ class View:
         return list(legal_follows(mine, first, shape, trumps, self.rules, limit))
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name in self.__slots__:
-            value = getattr(self, name)
-            out[name] = value.to_dict() if isinstance(value, RuleSet) else _plain(value)
+        """The JSON form (``engine.codec.decode(data, View)`` reads it back)."""
+        out: dict[str, Any] = plain(self)
         return out
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _not_now(v: View) -> RulesError:
@@ -141,7 +166,7 @@ def view(hand: Hand, seat: int | None) -> View:
     hidden_bid = rules.bidding == "hidden" and not hand.deal_complete
     bid = None
     if hand.bid is not None and (not hidden_bid or hand.bid.seat == seat):
-        bid = {"seat": hand.bid.seat, "cards": list(hand.bid.cards)}
+        bid = hand.bid
     trumps = hand.trumps
     mine: tuple[Card, ...] = ()
     if seat is not None:
@@ -165,11 +190,7 @@ def view(hand: Hand, seat: int | None) -> View:
         dealt=hand.dealt,
         deal_complete=hand.deal_complete,
         bid=bid,
-        bids=tuple(
-            {"seat": b.seat, "cards": list(b.cards)}
-            for b, public in hand.bids
-            if public or b.seat == seat
-        ),
+        bids=tuple(b for b, public in hand.bids if public or b.seat == seat),
         passed=tuple(sorted(hand.passed)),
         legal_bids=tuple(hand.legal_bids(seat)) if seat is not None else (),
         kitty_size=len(hand.kitty) if hand.deal_complete else rules.kitty_size,
@@ -185,18 +206,8 @@ def view(hand: Hand, seat: int | None) -> View:
         trick=tuple(hand.trick.plays) if hand.trick else (),
         last_trick=tuple(last.plays) if last else (),
         last_winner=last.winner if last else None,
-        tricks=tuple(
-            {
-                "leader": t.leader,
-                "plays": [[p, list(c)] for p, c in t.plays],
-                "winner": t.winner,
-                "points": t.points,
-            }
-            for t in hand.tricks
-        ),
-        failed_throws=tuple(
-            {"seat": p, "attempted": list(a), "forced": list(f)} for p, a, f in hand.failed_throws
-        ),
+        tricks=tuple(_trick(t) for t in hand.tricks),
+        failed_throws=tuple(FailedThrow(p, a, f) for p, a, f in hand.failed_throws),
         won=tuple(hand.won),
         attacker_points=_attacker_points(hand) if defenders is not None else None,
         outcome=_outcome(hand),
@@ -208,18 +219,23 @@ def _attacker_points(hand: Hand) -> int:
     return sum(hand.won[s] for s in hand.attackers()) + hand.penalty
 
 
-def _outcome(hand: Hand) -> dict[str, Any] | None:
+def _trick(t: Trick) -> TrickInfo:
+    assert t.winner is not None
+    return TrickInfo(t.leader, tuple(t.plays), t.winner, t.points)
+
+
+def _outcome(hand: Hand) -> HandOutcome | None:
     o = hand.outcome
     if o is None:
         return None
-    return {
-        "winner": o.result.winner,
-        "levels": o.result.levels,
-        "dealer_passes": o.result.dealer_passes,
-        "kitty": list(o.kitty),
-        "multiplier": o.multiplier,
-        "trick_points": o.trick_points,
-        "attacker_points": o.attacker_points,
-        "defenders": list(o.defenders),
-        "next_dealer": o.next_dealer,
-    }
+    return HandOutcome(
+        winner=o.result.winner,
+        levels=o.result.levels,
+        dealer_passes=o.result.dealer_passes,
+        kitty=o.kitty,
+        multiplier=o.multiplier,
+        trick_points=o.trick_points,
+        attacker_points=o.attacker_points,
+        defenders=o.defenders,
+        next_dealer=o.next_dealer,
+    )

@@ -15,7 +15,8 @@ from typing import Any
 
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
-from net.client import Client, ServerError, view_from_dict
+from engine.events import HandEnd
+from net.client import Client, ServerError
 from net.players import LEVELS, make_ai
 from net.protocol import Snapshot, TableEvent
 from net.tables import REQUIRED
@@ -30,7 +31,7 @@ async def play_seat(
     on_act: Callable[[Any, float], None] | None = None,
     bid_during_deal: bool = False,
     think: Callable[[], float] | None = None,
-    on_hand_end: Callable[[dict[str, Any]], None] | None = None,
+    on_hand_end: Callable[[HandEnd], None] | None = None,
 ) -> None:
     """Play ``room`` until ``hands`` hands have ended (None: forever). ``think``: seconds to
     wait before each action (the load bench's human pace); ``on_hand_end`` gets each
@@ -40,23 +41,23 @@ async def play_seat(
     actions; events in between carry ``actions`` and leave the prompt valid while they match.
     The bot acts on the newest valid prompt once every frame received so far is read."""
     loop = asyncio.get_running_loop()
-    prompt: Any = None  # the newest Snapshot asking this seat to act, while still valid
-    acted: Any = None
+    prompt: Snapshot | None = None  # the newest Snapshot asking this seat to act, while valid
+    acted: Snapshot | None = None
     resynced: int | None = None  # the version of the last prompt refused and asked again
     ended = 0
     while hands is None or ended < hands:
         frame = await client.frames.get()
         if isinstance(frame, TableEvent) and frame.room == room:
-            if frame.event is not None and frame.event["type"] == "hand-end":
+            if isinstance(frame.event, HandEnd):
                 ended += 1
                 if on_hand_end is not None:
                     on_hand_end(frame.event)
-            if prompt is not None and prompt.view["actions"] != frame.actions:
+            if prompt is not None and prompt.view and list(prompt.view.actions) != frame.actions:
                 prompt = None  # what this seat may do changed; a new prompt follows if any
             if bid_during_deal and "bid" in frame.actions and prompt is None:
-                await client.request("sync", room=room, since=None)
+                await client.sync(room)
         elif isinstance(frame, Snapshot) and frame.room == room and frame.view is not None:
-            acts = frame.view["actions"]
+            acts = frame.view.actions
             wanted = any(a in REQUIRED for a in acts) or (bid_during_deal and "bid" in acts)
             prompt = frame if wanted else None
         if prompt is None or prompt is acted or not client.frames.empty():
@@ -66,7 +67,7 @@ async def play_seat(
             if not client.frames.empty():
                 continue  # the table moved while thinking: read on first
         acted = prompt
-        action = await loop.run_in_executor(None, ai.act, view_from_dict(prompt.view))
+        action = await loop.run_in_executor(None, ai.act, prompt.view)
         if action is None:
             continue
         sent = loop.time()
@@ -76,22 +77,22 @@ async def play_seat(
             # the table moved on (a newer prompt follows) or the AI erred: ask once more
             if resynced != prompt.v and client.frames.empty():
                 resynced = prompt.v
-                await client.request("sync", room=room, since=None)
+                await client.sync(room)
             continue
         if on_act is not None:
             on_act(action, loop.time() - sent)
 
 
-def hand_line(event: dict[str, Any], seat: int, hand_no: int) -> str:
+def hand_line(event: HandEnd, seat: int, hand_no: int) -> str:
     """One line for the operator: a finished hand's result, from this bot's seat."""
-    defending = seat in event["defenders"]
-    won = (event["winner"] == "defenders") == defending
-    levels = event["levels"]
+    defending = seat in event.defenders
+    won = (event.winner == "defenders") == defending
+    levels = event.levels
     up = f"+{levels} level{'s' if levels != 1 else ''}" if levels else "no level change"
     return (
         f"hand {hand_no}: {'won' if won else 'lost'} as "
-        f"{'defenders' if defending else 'attackers'}; the {event['winner']} win ({up}); "
-        f"attackers' points {event['attacker_points']}"
+        f"{'defenders' if defending else 'attackers'}; the {event.winner} win ({up}); "
+        f"attackers' points {event.attacker_points}"
     )
 
 
@@ -130,7 +131,7 @@ async def run_bot(url: str, room: str, level: str, name: str, seat: int | None) 
     ai = make_ai(level, seed=hash((room, name)) & 0xFFFF)
     hands = 0
 
-    def report(event: dict[str, Any]) -> None:
+    def report(event: HandEnd) -> None:
         nonlocal hands
         hands += 1
         say(hand_line(event, my_seat, hands))

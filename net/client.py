@@ -21,26 +21,41 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from engine.actions import Action, action_to_dict
-from engine.rules import RuleSet
+from engine.actions import Action
 from engine.views import View
 from net import tls
 from net.protocol import (
-    PROTOCOL,
+    Act,
+    AddBot,
+    Chat,
+    Create,
     Error,
     Frame,
+    Games,
+    Hello,
+    Join,
+    Leave,
+    Lobby,
     Ok,
+    Ping,
+    Ready,
+    Record,
+    Request,
     RoomUpdate,
+    Side,
+    Sit,
     Snapshot,
+    Stand,
+    Start,
+    Sync,
     TableEvent,
+    Trustee,
     decode_frame,
+    encode,
 )
-
-_encoder = msgspec.json.Encoder()
 
 
 class ServerError(Exception):
@@ -74,7 +89,7 @@ class Client:
         self.reconnect_enabled = reconnect
         self.user: dict[str, Any] = {}
         self.versions: dict[str, int] = {}  # room -> the last version seen
-        self.views: dict[str, dict[str, Any] | None] = {}  # room -> the last snapshot's view
+        self.views: dict[str, View | None] = {}  # room -> the last snapshot's view
         self.rooms: dict[str, Any] = {}  # room -> the last RoomInfo
         self.raw: list[str] = []  # every frame received, when keep_raw
         self.keep_raw = keep_raw
@@ -94,12 +109,11 @@ class Client:
     async def connect(self) -> dict[str, Any]:
         """Open the socket and say hello (a new guest by name, or the token's identity)."""
         await self._open()
-        hello: dict[str, Any] = {"protocols": [PROTOCOL]}
         if self.token:
-            hello["token"] = self.token
+            hello = Hello(self.next_id(), token=self.token)
         else:
-            hello["name"] = self.name
-        self.user = await self._send_now("hello", hello)
+            hello = Hello(self.next_id(), name=self.name)
+        self.user = await self._send_now(hello)
         self.token = self.user.get("token", self.token)
         self._connected.set()
         return self.user
@@ -164,10 +178,9 @@ class Client:
 
     async def _resume(self) -> None:
         await self._open()
-        self.user = await self._send_now("hello", {"protocols": [PROTOCOL], "token": self.token})
+        self.user = await self._send_now(Hello(self.next_id(), token=self.token))
         for room, since in list(self.versions.items()):
-            data = {"room": room, "since": since, "invite": self._invites.get(room)}
-            await self._send_now("join", data)
+            await self._send_now(Join(self.next_id(), room, self._invites.get(room), since))
         self.resumes += 1
         self._connected.set()
         ws = self._ws
@@ -209,16 +222,17 @@ class Client:
 
     async def _resync(self, room: str, since: int) -> None:
         with contextlib.suppress(ServerError, ConnectionError):
-            await self.request("sync", room=room, since=since)
+            await self.sync(room, since)
 
     # -- requests --------------------------------------------------------------------------
-    def _next_id(self) -> int:
+    def next_id(self) -> int:
         self._ids += 1
         return self._ids
 
-    async def _send_now(self, kind: str, fields: dict[str, Any]) -> Any:
-        rid = self._next_id()
-        payload = _encoder.encode({"type": kind, "id": rid, **fields})
+    async def _send_now(self, msg: Request) -> Any:
+        """Send ``msg`` now, on the connection being set up (hello and its rejoins)."""
+        rid = msg.id
+        payload = encode(msg)
         fut = asyncio.get_running_loop().create_future()
         self._pending[rid] = (payload, fut)
         assert self._ws is not None
@@ -228,10 +242,11 @@ class Client:
         finally:
             self._pending.pop(rid, None)
 
-    async def request(self, kind: str, **fields: Any) -> Any:
-        """Send a request and wait for its answer (resent after a reconnect, same id)."""
-        rid = self._next_id()
-        payload = _encoder.encode({"type": kind, "id": rid, **fields})
+    async def request(self, msg: Request) -> Any:
+        """Send a request (built with ``self.next_id()``) and wait for its answer (resent after
+        a reconnect, same id)."""
+        rid = msg.id
+        payload = encode(msg)
         fut = asyncio.get_running_loop().create_future()
         self._pending[rid] = (payload, fut)
         if self._connected.is_set() and self._ws is not None:
@@ -248,82 +263,66 @@ class Client:
         return await asyncio.wait_for(self.frames.get(), timeout)
 
     # -- the verbs -------------------------------------------------------------------------
-    async def lobby(self, subscribe: bool = True) -> Any:
-        return await self.request("lobby", subscribe=subscribe)
+    async def lobby(self, subscribe: bool = True, offset: int = 0, limit: int = 50) -> Any:
+        """The public rooms, ``limit`` from ``offset``; ``subscribe``: and their updates."""
+        return await self.request(Lobby(self.next_id(), subscribe, offset, limit))
 
     async def create(
         self,
         rules: str | dict[str, Any] = "classic",
         multiplier: int = 1,
         private: bool = False,
-        side: str | None = None,
+        side: Side | None = None,
     ) -> Any:
-        return await self.request(
-            "create", rules=rules, multiplier=multiplier, private=private, side=side
-        )
+        return await self.request(Create(self.next_id(), rules, multiplier, private, side))
 
     async def join(self, room: str, invite: str | None = None) -> Any:
         self._invites[room] = invite
-        return await self.request("join", room=room, invite=invite, since=self.versions.get(room))
+        return await self.request(Join(self.next_id(), room, invite, self.versions.get(room)))
+
+    async def sync(self, room: str, since: int | None = None) -> Any:
+        """Ask for what was missed since ``since`` (None: a snapshot)."""
+        return await self.request(Sync(self.next_id(), room, since))
 
     def invite_of(self, room: str) -> str | None:
         """The invite this client joined ``room`` with (a private room's), if any."""
         return self._invites.get(room)
 
     async def sit(self, room: str, seat: int) -> Any:
-        return await self.request("sit", room=room, seat=seat)
+        return await self.request(Sit(self.next_id(), room, seat))
 
     async def stand(self, room: str) -> Any:
-        return await self.request("stand", room=room)
+        return await self.request(Stand(self.next_id(), room))
 
     async def ready(self, room: str, ready: bool = True) -> Any:
-        return await self.request("ready", room=room, ready=ready)
+        return await self.request(Ready(self.next_id(), room, ready))
 
     async def start(self, room: str) -> Any:
-        return await self.request("start", room=room)
+        return await self.request(Start(self.next_id(), room))
 
     async def add_bot(self, room: str, seat: int, level: str = "normal") -> Any:
-        return await self.request("bot", room=room, seat=seat, level=level)
+        return await self.request(AddBot(self.next_id(), room, seat, level))
 
-    async def act(self, room: str, action: Action | dict[str, Any]) -> Any:
-        data = action if isinstance(action, dict) else action_to_dict(action)
-        return await self.request("act", room=room, action=data)
+    async def act(self, room: str, action: Action) -> Any:
+        return await self.request(Act(self.next_id(), room, action))
 
     async def trustee(self, room: str, on: bool) -> Any:
-        return await self.request("trustee", room=room, on=on)
+        return await self.request(Trustee(self.next_id(), room, on))
 
     async def chat(self, room: str, text: str) -> Any:
-        return await self.request("chat", room=room, text=text)
+        return await self.request(Chat(self.next_id(), room, text))
 
     async def leave(self, room: str) -> Any:
-        out = await self.request("leave", room=room)
+        out = await self.request(Leave(self.next_id(), room))
         self.versions.pop(room, None)
         self.views.pop(room, None)
         return out
 
     async def games(self, limit: int = 50, room: str | None = None) -> Any:
-        return await self.request("games", limit=limit, room=room)
+        return await self.request(Games(self.next_id(), limit, room))
 
     async def record(self, game: int) -> Any:
-        return await self.request("record", game=game)
+        return await self.request(Record(self.next_id(), game))
 
-
-def view_from_dict(d: dict[str, Any]) -> View:
-    """A ``View`` back from its wire form, so a client can ask it for legal plays."""
-
-    def tup(x: Any) -> Any:
-        return tuple(tup(i) for i in x) if isinstance(x, list) else x
-
-    fields: dict[str, Any] = {}
-    for name in View.__slots__:
-        value = d[name]
-        if name == "rules":
-            value = RuleSet.from_dict(value)
-        elif name in ("bid", "outcome"):
-            pass
-        elif name in ("bids", "tricks", "failed_throws"):
-            value = tuple(value)
-        else:
-            value = tup(value)
-        fields[name] = value
-    return View(**fields)
+    async def ping(self) -> Any:
+        return await self.request(Ping(self.next_id()))

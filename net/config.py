@@ -64,6 +64,7 @@ class Config:
     check_invariants: bool = _opt(
         False, "check every table's liveness after each step and log a fault (tests)"
     )
+    seed: int = _opt(-1, "draw rooms' seeds from this, for tests (-1: unpredictable seeds)")
     shutdown_grace: float = _opt(10.0, "seconds SIGTERM waits for clients and writes to finish")
     health_lag: float = _opt(1.0, "event-loop lag (seconds) above which /healthz answers 503")
     metrics: bool = _opt(True, "serve GET /metrics (Prometheus text format)")
@@ -80,6 +81,7 @@ class Config:
             bot_delay=(low, high),
             trick_pause=self.trick_pause,
             check_invariants=self.check_invariants,
+            seed=self.seed if self.seed >= 0 else None,
         )
 
     @property

@@ -4,7 +4,10 @@ Every frame is a JSON text frame, an object whose ``type`` names its schema (msg
 unions: decoding validates in one step, unknown fields are ignored, new fields get defaults).
 Requests carry a client id (``id``) answered by ``ok``/``error`` with the same id; a repeated
 id is answered again and never applied twice. Table events carry the table's version ``v``.
-``python -m net.protocol`` prints the JSON Schema written to docs/protocol.schema.json.
+``python -m net.protocol`` prints the JSON Schema written to docs/protocol.schema.json, and
+``python -m net.protocol --markdown`` the contract table in docs/PROTOCOL.md. The game's own
+values (actions, events, the view) are the engine's structs (``engine.actions``,
+``engine.events``, ``engine.views``), so the schema covers the whole contract.
 """
 
 from __future__ import annotations
@@ -16,7 +19,11 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta, Struct
 
+from engine import codec
+from engine.actions import Action
 from engine.errors import RulesError
+from engine.events import EventBody
+from engine.views import View
 
 PROTOCOL = 1  # the versions this build speaks: (PROTOCOL,)
 MAX_FRAME = 64 * 1024  # bytes in one client frame; more is abuse (1008)
@@ -109,10 +116,10 @@ class AddBot(Request, tag="bot"):
 
 
 class Act(Request, tag="act"):
-    """A game action in the engine's JSON form, e.g. ``{"type": "play", "seat": 1, ...}``."""
+    """A game action (``engine.actions``), e.g. ``{"type": "play", "seat": 1, ...}``."""
 
     room: RoomId
-    action: dict[str, Any]
+    action: Action
 
 
 class Trustee(Request, tag="trustee"):
@@ -234,16 +241,16 @@ class TableEvent(Frame, tag="event"):
 
     room: str
     v: int
-    event: dict[str, Any] | None
+    event: EventBody | None
     actions: list[str] = msgspec.field(default_factory=list)  # what the recipient may do now
 
 
 class Snapshot(Frame, tag="snapshot"):
-    """The recipient's whole view (engine.views.View.to_dict()) as of version ``v``."""
+    """The recipient's whole view (``engine.views.View``) as of version ``v``."""
 
     room: str
     v: int
-    view: dict[str, Any] | None
+    view: View | None
     seat: int | None = None
 
 
@@ -256,15 +263,11 @@ class ChatLine(Frame, tag="chat"):
 
 ServerMessage = Ok | Error | LobbyUpdate | RoomUpdate | TableEvent | Snapshot | ChatLine
 
-_decoder = msgspec.json.Decoder(ClientMessage)
-_server_decoder = msgspec.json.Decoder(ServerMessage)
-_encoder = msgspec.json.Encoder()
-
 
 def decode_request(data: bytes | str) -> Request:
     """Decode and validate one client frame; a ``RulesError('malformed')`` says why not."""
     try:
-        return _decoder.decode(data)
+        return codec.decode(data, ClientMessage)  # type: ignore[arg-type]
     except msgspec.DecodeError as e:
         raise RulesError("malformed", why=str(e)) from None
     except RecursionError:  # nesting deeper than any message of ours
@@ -282,11 +285,11 @@ def request_id(data: bytes | str) -> int | None:
 
 
 def decode_frame(data: bytes | str) -> Frame:
-    return _server_decoder.decode(data)
+    return codec.decode(data, ServerMessage)  # type: ignore[arg-type]
 
 
 def encode(msg: Struct) -> bytes:
-    return _encoder.encode(msg)
+    return codec.encode(msg)
 
 
 def error(rid: int | None, e: RulesError) -> Error:
@@ -306,7 +309,44 @@ def json_schema() -> dict[str, Any]:
     }
 
 
+def contract_markdown() -> str:
+    """The whole contract as a Markdown table, one row per struct, from ``json_schema`` (what
+    docs/PROTOCOL.md carries between its ``contract`` markers; a test keeps it current)."""
+    rows = ["| struct | `type` | fields (`?`: may be left out) |", "|---|---|---|"]
+    for name, d in json_schema()["$defs"].items():
+        props: dict[str, Any] = d.get("properties", {})
+        tag = props.get("type", {}).get("enum", [""])[0] if "type" in props else ""
+        required = set(d.get("required", ()))
+        fields = [
+            f"`{f}{'' if f in required else '?'}`: {_type_text(t)}"
+            for f, t in props.items()
+            if f != "type" or not tag
+        ]
+        rows.append(f"| {name} | {f'`{tag}`' if tag else ''} | {', '.join(fields)} |")
+    return "\n".join(rows) + "\n"
+
+
+def _type_text(t: dict[str, Any]) -> str:
+    if "$ref" in t:
+        return str(t["$ref"]).rsplit("/", 1)[-1]
+    if "anyOf" in t:
+        return " \\| ".join(_type_text(x) for x in t["anyOf"])
+    if "enum" in t:
+        return " \\| ".join(f'"{v}"' for v in t["enum"])
+    kind = t.get("type", "any")
+    if kind == "array":
+        if "prefixItems" in t:
+            return "[" + ", ".join(_type_text(x) for x in t["prefixItems"]) + "]"
+        return f"[{_type_text(t.get('items', {}))}…]"
+    if kind == "object" and "additionalProperties" in t:
+        return "object"
+    return str(kind)
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--markdown"]:
+        sys.stdout.write(contract_markdown())
+        return
     json.dump(json_schema(), sys.stdout, ensure_ascii=False, indent=1, sort_keys=True)
     sys.stdout.write("\n")
 

@@ -19,6 +19,7 @@ import gc
 import importlib.metadata
 import json
 import logging
+import random
 import secrets
 import signal
 import sys
@@ -31,7 +32,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from engine.actions import action_from_dict
+from engine.actions import checked
 from engine.errors import RulesError
 from engine.rules import rules_from
 from net import auth, config, logs, tls
@@ -180,6 +181,8 @@ class Server:
         self.rooms_per_user = rooms_per_user
         self.thinker = thinker
         self.settings = settings or Settings()
+        seed = self.settings.seed
+        self._seeds = random.Random(seed) if seed is not None else None  # tests: --seed
         self.rate = rate
         self.burst = burst
         self.write_max = write_max
@@ -497,7 +500,7 @@ class Server:
             multiplier=req.multiplier,
             private=req.private,
             invite=secrets.token_hex(4) if req.private else None,
-            seed=secrets.randbits(62),
+            seed=self._seeds.getrandbits(62) if self._seeds else secrets.randbits(62),
             store=self.store,
             settings=self.settings,
             on_change=self._table_changed,
@@ -628,7 +631,7 @@ class Server:
 
     async def on_act(self, conn: Conn, req: Act) -> dict[str, Any]:
         table, mine = self._seated(conn, req.room)
-        action = action_from_dict(req.action)
+        action = checked(req.action)
         if action.seat != mine:
             raise RulesError("not-your-seat", seat=mine, asked=action.seat)
         if table.hand is None:

@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.actions import Action, DealCard, action_from_dict, action_to_dict
 from engine.errors import RulesError
-from engine.events import Event
-from engine.hand import Hand, Phase
+from engine.events import Event, TrickWon
+from engine.hand import DEAL_STEP, Decision, Hand, Phase
 from engine.match import Match
 from engine.records import hand_record
 from engine.rules import RuleSet, rules_from
-from engine.views import View, view
+from engine.selfplay import answer, seat_seed
+from engine.views import view
 from net import auth
 from net.players import Thinker, make_ai
 from net.protocol import RoomInfo, RoomUpdate, SeatInfo, Snapshot, TableEvent, encode
@@ -75,6 +76,9 @@ class Settings:
     bot_delay: tuple[float, float] = (0.3, 0.7)
     trick_pause: float = 1.0
     check_invariants: bool = False  # check the liveness invariant after every step (tests)
+    # tests: rooms' match seeds drawn from this seed (a room's seed fixes its cards and its AI
+    # players), so a test can play the same match elsewhere; None: unpredictable seeds
+    seed: int | None = None
 
 
 @dataclass
@@ -121,8 +125,7 @@ class Table:
         self.absent_since: dict[int, float] = {self.owner: self.changed_at}
         self.closing = False  # nobody is left: close once the running hand is finished
         self._prompted: dict[int, tuple[Any, ...] | None] = {}  # seat -> its last prompt's key
-        self._rules_dict = self.rules.to_dict()  # the same in every snapshot and room frame
-        self._waits: dict[int, int] = {}  # seat -> version at which its AI chose to wait
+        self._rules_dict = self.rules.to_dict()  # made once: the same in every room frame
         self._ai: dict[int, Any] = {}
         self._plans: dict[int, Plan] = {}  # seat -> the AI's action waiting for its pause
         self._ai_seats: set[int] = set()  # seats the AI played at the last step
@@ -211,7 +214,7 @@ class Table:
         if hand is None:
             return [encode(Snapshot(self.id, v, None, seat))]
         if since is None or not 0 <= since <= v or v - since > MAX_GAP:
-            return [encode(Snapshot(self.id, v, self._view(hand, seat), seat))]
+            return [encode(Snapshot(self.id, v, view(hand, seat), seat))]
         if acts is None:
             acts = hand.actions_for(seat) if seat is not None else ()
         actions = list(acts)
@@ -220,17 +223,8 @@ class Table:
             for i in range(since, v)
         ]
         if prompt and seat is not None and any(a in REQUIRED for a in actions):
-            frames.append(encode(Snapshot(self.id, v, self._view(hand, seat), seat)))
+            frames.append(encode(Snapshot(self.id, v, view(hand, seat), seat)))
         return frames
-
-    def _view(self, hand: Hand, seat: int | None) -> dict[str, Any]:
-        """``engine.views.view(hand, seat)`` as the wire carries it: ``View.to_dict()`` with
-        the table's rules dict made once (the encoder writes tuples as arrays)."""
-        seen = view(hand, seat)
-        return {
-            name: self._rules_dict if name == "rules" else getattr(seen, name)
-            for name in View.__slots__
-        }
 
     def _turn_key(self, seat: int, acts: tuple[str, ...]) -> tuple[Any, ...] | None:
         """What a seat's turn depends on: its legal action kinds and, while bidding, the bid
@@ -421,7 +415,7 @@ class Table:
             self._rebuild()
             raise RulesError("internal") from None
         self.changed_at = self._acted_at = time.monotonic()
-        finished_trick = any(e.type == "trick" for e in self.events[before:])
+        finished_trick = any(isinstance(e.body, TrickWon) for e in self.events[before:])
         self._trick_at = self.changed_at if finished_trick else None
         self.broadcast(before)
         if isinstance(action, str) or finished is not None:
@@ -443,21 +437,23 @@ class Table:
             self.seats[i] = None
         return bool(left)
 
-    async def deal(self, cards: int) -> None:
-        """Deal up to ``cards`` cards as one step: each is logged and all are persisted (one
-        store call) before their events are sent, together."""
+    async def deal(self, cards: int) -> int:
+        """Deal up to ``cards`` cards as one step, fewer when a bidding window of a seat the AI
+        plays opens (``Hand.pending``): each is logged and all are persisted (one store call)
+        before their events are sent, together. Returns how many were dealt."""
         async with self.lock:
             hand = self.hand
             if hand is None or self.match is None:
-                return
+                return 0
             before, logged = self.v, len(self.log)
             rows: list[tuple[int, dict[str, Any], int]] = []
-            while len(rows) < cards and hand.phase == Phase.DEAL and not hand.deal_complete:
+            now = time.monotonic()
+            while len(rows) < cards and self._next(hand, now) == DEAL_STEP:
                 self.events.extend(self.match.apply(DealCard()))
                 self.log.append(action_to_dict(hand.actions[-1]))
                 rows.append((len(self.log), self.log[-1], self.v))
             if not rows:
-                return
+                return 0
             try:
                 await self.store.call(self._persist_deals, rows)
             except Exception:
@@ -468,6 +464,7 @@ class Table:
             self.changed_at = time.monotonic()
             self.broadcast(before)
             self.poke()
+            return len(rows)
 
     def _persist_deals(self, rows: list[tuple[int, dict[str, Any], int]]) -> None:
         """Runs in the store thread, inside one transaction."""
@@ -576,7 +573,8 @@ class Table:
         every step with ``Settings.check_invariants`` (every transition pokes the pump):
         whenever a seat owes an action, either its player is asked (a connected human has its
         prompt for this very turn; the turn clock, when it runs, has a step scheduled) or the
-        AI's action is planned and a step is due. Returns what is wrong, None when the
+        seat is the AI's: the AI's next decision in ``Hand.pending`` order (the others wait
+        their turn) is planned and a step is due. Returns what is wrong, None when the
         invariant holds. ``next_step``: what the step returned (0: step again at once)."""
         hand = self.hand
         if hand is None or hand.phase == Phase.DONE or self.closed or self.lock.locked():
@@ -588,18 +586,18 @@ class Table:
         timer = self._turn_timer() > 0
         for seat in range(4):
             acts = hand.actions_for(seat)
-            if not any(a in REQUIRED for a in acts):
-                continue
-            if self._auto(seat, now):
-                planned = seat in self._plans and scheduled
-                if not (planned or next_step == 0 or self.wake.is_set()):
-                    return f"seat {seat} owes {list(acts)} to the AI and it has no plan"
-                continue
+            if self._auto(seat, now) or not any(a in REQUIRED for a in acts):
+                continue  # the AI's decisions are taken one at a time: see below
             here = any(w == seat for w in self.watchers.values())
             if here and self._prompted.get(seat) != self._prompt_key(seat, acts):
                 return f"seat {seat} owes {list(acts)} and was not asked"
             if (timer or not here) and not scheduled:  # away: its grace brings the AI
                 return f"seat {seat} owes {list(acts)} and its clock is not running"
+        d = self._next(hand, now)  # the AI's next decision, in the engine's order
+        if d is not None and d.seat is not None:
+            planned = d.seat in self._plans and scheduled
+            if not (planned or next_step == 0 or self.wake.is_set()):
+                return f"seat {d.seat} owes {list(d.kinds)} to the AI and it has no plan"
         return None
 
     def _auto(self, seat: int, now: float) -> bool:
@@ -621,13 +619,11 @@ class Table:
             return None
         now = time.monotonic()
         deadlines: list[float] = []
-        order = [(hand.turn + i) % 4 for i in range(4)] if hand.turn is not None else range(4)
         dealing = hand.phase == Phase.DEAL and not hand.deal_complete
-        for seat in order:
+        for seat in range(4):  # who the AI plays, and the people's clocks
             auto = self._auto(seat, now)
-            if not auto:  # whatever the AI planned or chose for this seat no longer holds
+            if not auto:  # whatever the AI planned for this seat no longer holds
                 self._plans.pop(seat, None)
-                self._waits.pop(seat, None)
             if dealing and not auto:
                 continue  # a player's only choice while cards come is an optional bid
             acts = hand.actions_for(seat)
@@ -639,15 +635,7 @@ class Table:
                     self._ai_seats.discard(seat)
                     self._since[seat] = (self._since[seat][0], now)
                     since = now
-            if not acts:
-                continue
-            if auto:
-                due = await self._ai_step(seat, acts)
-                if due is None:
-                    continue  # asked already at this version, and it chose to wait
-                if due == 0:
-                    return 0
-                deadlines.append(due)
+            if auto or not acts:
                 continue
             s = self.seats[seat]
             if s is not None and s.away_since is not None:
@@ -660,10 +648,16 @@ class Table:
                     self.announce()
                     return 0
                 deadlines.append(due)
-        if hand.phase == Phase.DEAL and not hand.deal_complete:
+        d = self._next(hand, now)
+        if d is not None and d.seat is not None:
+            ai_due = await self._ai_step(d.seat, d)
+            if ai_due == 0:
+                return 0
+            deadlines.append(ai_due)
+        elif d is not None:
             if now >= self._next_deal:
-                await self.deal(DEAL_ROUND)
-                pause = self.settings.deal_delay * DEAL_ROUND
+                dealt = await self.deal(DEAL_ROUND)
+                pause = self.settings.deal_delay * max(1, dealt)
                 self._next_deal = time.monotonic() + pause
                 return pause
             deadlines.append(self._next_deal)
@@ -671,29 +665,37 @@ class Table:
             return None
         return max(0.0, min(deadlines) - now)
 
-    async def _ai_step(self, seat: int, acts: tuple[str, ...]) -> float | None:
-        """Play ``seat`` with the AI: ask it (off the event loop) for an action, hold the
-        action until its pause is over, then apply it. Returns 0 when the table changed (step
-        again), the time the held action is due, or None when the AI chose to wait."""
+    def _next(self, hand: Hand, now: float) -> Decision | None:
+        """The table's own next step in the engine's order (``Hand.pending``): the first
+        decision owed by a seat the AI plays, or the next card. The people's decisions are
+        theirs to take meanwhile (None: only people owe anything)."""
+        for d in hand.pending():
+            if d.seat is None or self._auto(d.seat, now):
+                return d
+        return None
+
+    async def _ai_step(self, seat: int, d: Decision) -> float:
+        """Play ``seat``'s decision ``d`` with the AI: ask it (off the event loop) for an
+        action, hold the action until its pause is over, then apply it (``selfplay.answer``
+        when it has none or it is refused). Returns 0 when the table changed (step again), or
+        the time the held action is due."""
         hand = self.hand
         assert hand is not None
+        acts = d.kinds
         key = self._turn_key(seat, acts)
         plan = self._plans.get(seat)
         if plan is not None and plan.key != key:
             del self._plans[seat]  # the seat's turn changed: ask again
             plan = None
         if plan is None:
-            if self._waits.get(seat) == self.v:
-                return None
             v, start = self.v, self.changed_at
             action = await self._think(seat, hand)
             if self.v != v or self.hand is not hand:
                 return 0  # the table moved on while the AI thought: look again
             if action is None:
-                if not any(a in REQUIRED for a in acts):
-                    self._waits[seat] = v  # not asked again until the table changes
-                    return None
-                action = hand.auto_action(seat)
+                action = answer(hand, d, None)
+                if action is None:
+                    return 0  # no bid on this card
             low, high = self.settings.bot_delay
             plan = self._plans[seat] = Plan(key, action, start, self._rng.uniform(low, high))
         due = max(plan.start, self._acted_at) + plan.pause
@@ -708,9 +710,9 @@ class Table:
             try:
                 await self._commit(plan.action, None, None)
             except RulesError:
-                if not any(a in REQUIRED for a in acts):
-                    return 0  # an optional bid that is no longer good: drop it
-                await self._commit(hand.auto_action(seat), None, None)
+                fallback = answer(hand, d, None)
+                if fallback is not None:
+                    await self._commit(fallback, None, None)
         return 0
 
     async def _think(self, seat: int, hand: Hand) -> Action | None:
@@ -721,7 +723,7 @@ class Table:
         if player is None:
             s = self.seats[seat]
             level = s.bot if s is not None and s.bot else "normal"
-            player = self._ai[seat] = make_ai(level, self.seed * 4 + seat)
+            player = self._ai[seat] = make_ai(level, seat_seed(self.seed, seat))
         seen = view(hand, seat)
         try:
             if self.thinker is None:

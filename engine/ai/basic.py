@@ -343,9 +343,10 @@ def bid_choice(v: View) -> tuple[Card, ...] | None:
     current = v.bid
     if (
         current is not None
+        and v.seat is not None
         and v.rules.partners == "fixed"
-        and current["seat"] != v.seat
-        and (current["seat"] - v.seat) % 2 == 0
+        and current.seat != v.seat
+        and (current.seat - v.seat) % 2 == 0
     ):
         return None  # partner's bid stands: leave it
     best: tuple[float, tuple[Card, ...]] | None = None
@@ -359,9 +360,9 @@ def bid_choice(v: View) -> tuple[Card, ...] | None:
             need = 0.36 if held >= 6 else 0.6
         if cards[0] in JOKERS:
             need += 0.1  # no trump: only with a hand rich in level cards and jokers
-        if current is not None and current["seat"] == v.seat:
-            mine = _suit_strength(hand, current["cards"][0], level, v.rules.twos_trump)
-            if cards[0] != current["cards"][0] and s < mine + 2:
+        if current is not None and current.seat == v.seat:
+            mine = _suit_strength(hand, current.cards[0], level, v.rules.twos_trump)
+            if cards[0] != current.cards[0] and s < mine + 2:
                 continue  # our own bid's suit is as good
         if rel < need and not _must_bid(v):
             continue
@@ -374,9 +375,9 @@ def bid_choice(v: View) -> tuple[Card, ...] | None:
     # Reinforce our own bid only after the deal, from a single to a pair.
     if (
         current is not None
-        and current["seat"] == v.seat
-        and cards[0] == current["cards"][0]
-        and (len(current["cards"]) >= 2 or not v.deal_complete)
+        and current.seat == v.seat
+        and cards[0] == current.cards[0]
+        and (len(current.cards) >= 2 or not v.deal_complete)
     ):
         return None
     return cards

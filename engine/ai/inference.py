@@ -43,7 +43,7 @@ def weight(
     if not window:
         return 1.0
     past = _rewind(v, world, tricks, t0)
-    forced = {(f["seat"], tuple(f["forced"])) for f in v.failed_throws}
+    forced = {(f.seat, tuple(f.forced)) for f in v.failed_throws}
     w = 1.0
     for plays in window:
         for i, (s, cards) in enumerate(plays):

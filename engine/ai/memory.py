@@ -77,7 +77,7 @@ def voids_from(tricks: list[list[tuple[int, tuple[Card, ...]]]], trumps: Trumps)
 
 def view_tricks(v: View) -> list[list[tuple[int, tuple[Card, ...]]]]:
     """Finished tricks then the current one, as (seat, cards) plays."""
-    out = [[(p, tuple(c)) for p, c in t["plays"]] for t in v.tricks]
+    out = [[(p, tuple(c)) for p, c in t.plays] for t in v.tricks]
     if v.trick:
         out.append([(p, tuple(c)) for p, c in v.trick])
     return out
@@ -164,11 +164,11 @@ def known_holdings(v: View) -> list[Counter[Card]]:
     """
     known: list[Counter[Card]] = [Counter() for _ in range(4)]
     for b in v.bids:
-        if b["seat"] == v.dealer and v.rules.kitty_size:
+        if b.seat == v.dealer and v.rules.kitty_size:
             continue
-        need = Counter(b["cards"])
+        need = Counter(b.cards)
         for c, n in need.items():
-            known[b["seat"]][c] = max(known[b["seat"]][c], n)
+            known[b.seat][c] = max(known[b.seat][c], n)
     failed = list(v.failed_throws)
     for plays in view_tricks(v):
         for i, (seat, cards) in enumerate(plays):
@@ -179,10 +179,10 @@ def known_holdings(v: View) -> list[Counter[Card]]:
             if (
                 i == 0
                 and failed
-                and failed[0]["seat"] == seat
-                and tuple(failed[0]["forced"]) == (tuple(cards))
+                and failed[0].seat == seat
+                and tuple(failed[0].forced) == (tuple(cards))
             ):
-                rest = Counter(failed[0]["attempted"]) - Counter(cards)
+                rest = Counter(failed[0].attempted) - Counter(cards)
                 for c, n in rest.items():
                     held[c] = max(held[c], n)
                 failed.pop(0)

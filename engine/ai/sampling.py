@@ -198,7 +198,7 @@ def world_from(
     shape = lead_shape(trick[0][1], trumps, v.rules) if trick else None
     defenders = {v.dealer} if partner is None else {v.dealer, partner}
     pen = v.rules.throw_penalty
-    penalty = sum(pen if f["seat"] in defenders else -pen for f in v.failed_throws) if pen else 0
+    penalty = sum(pen if f.seat in defenders else -pen for f in v.failed_throws) if pen else 0
     last = [(p, tuple(c)) for p, c in v.last_trick]
     return World(
         rules=v.rules,

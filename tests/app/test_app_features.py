@@ -14,6 +14,7 @@ from app.screenshots import human_step
 from app.sounds import CALLS, SOUNDS, scaled_wav
 from app.table import callout
 from engine.cards import POINTS, deck
+from engine.events import Played, ThrowFailed, TrickWon
 from engine.order import trumps_for
 from engine.rules import preset
 
@@ -53,7 +54,7 @@ def test_card_counter_accounts_for_every_card(ui, qtbot) -> None:
     # the list of this hand's tricks, on demand
     listed = table.handTricks.rows()
     assert [r["no"] for r in listed] == list(range(1, len(v.tricks) + 1))
-    assert [r["points"] for r in listed] == [t["points"] for t in v.tricks]
+    assert [r["points"] for r in listed] == [t.points for t in v.tricks]
     assert all(len(r["plays"]) == 4 for r in listed)
     # on screen: the counter panel and the list of tricks open without a QML warning
     from PySide6.QtQuick import QQuickItem
@@ -72,14 +73,10 @@ def test_card_counter_accounts_for_every_card(ui, qtbot) -> None:
 
 
 def test_voids_from_a_short_follow() -> None:
-    from engine.views import View
+    from engine.views import TrickInfo, View
 
-    trick = {
-        "leader": 0,
-        "plays": [(0, ("AH", "AH")), (1, ("3H", "4C")), (2, ("5D", "6D")), (3, ("KH", "QH"))],
-        "winner": 0,
-        "points": 10,
-    }
+    plays = ((0, ("AH", "AH")), (1, ("3H", "4C")), (2, ("5D", "6D")), (3, ("KH", "QH")))
+    trick = TrickInfo(leader=0, plays=plays, winner=0, points=10)
     fields = dict.fromkeys(View.__slots__)
     fields.update(
         tricks=(trick,),
@@ -167,8 +164,7 @@ def test_motion_signals_kitty_and_highlights(ui, qtbot) -> None:
     pulled: list[tuple[int, list[str]]] = []
     table.throwPulled.connect(lambda p, cards: pulled.append((p, sorted(cards))))
     seat = (table.session.seat + 2) % 4
-    event = {"type": "throw-failed", "seat": seat, "attempted": ["AH", "KH", "KH"]}
-    table._on_events([{**event, "forced": ["KH", "KH"], "penalty": 0}])
+    table._on_events([ThrowFailed(seat, ("AH", "KH", "KH"), ("KH", "KH"), 0)])
     assert pulled == [(2, ["AH"])]
     assert "throw A♥ K♥ K♥ failed" in table.message
 
@@ -212,17 +208,17 @@ def test_mandarin_call_outs_are_off_by_default_and_follow_the_trick(ui, qtbot) -
     side = next(c for c in ("4H", "4C", "4D", "5H", "5C") if not trumps.is_trump(c))
     assert ui.settings.voiceVolume == 0
     ui.app.sounds.played.clear()
-    table._on_events([{"type": "trick"}, {"type": "play", "seat": 1, "cards": [side, side]}])
+    table._on_events([TrickWon(0, 0), Played(1, (side, side))])
     assert [n for n, _ in ui.app.sounds.played if n in CALLS] == []  # off: nothing said
     ui.settings.voiceVolume = 70
     ui.app.sounds.played.clear()
     events = [
-        {"type": "trick"},
-        {"type": "play", "seat": 1, "cards": [side, side]},
-        {"type": "play", "seat": 2, "cards": ["BJ", "BJ"]},
-        {"type": "trick"},
-        {"type": "throw-failed", "seat": 3, "attempted": [side, "AH"], "forced": [side]},
-        {"type": "play", "seat": 3, "cards": [side]},
+        TrickWon(0, 0),
+        Played(1, (side, side)),
+        Played(2, ("BJ", "BJ")),
+        TrickWon(2, 0),
+        ThrowFailed(3, (side, "AH"), (side,), 0),
+        Played(3, (side,)),
     ]
     table._on_events(events)
     calls = [(n, v) for n, v in ui.app.sounds.played if n in CALLS]

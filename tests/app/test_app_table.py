@@ -56,7 +56,7 @@ def test_offline_hand_to_the_end_as_a_player(ui, qtbot) -> None:
     result = table.result
     assert result["title"] in ("You win the hand", "You lose the hand")
     assert len(result["kitty"]) == 8
-    assert result["attackerPoints"] == v.outcome["attacker_points"]
+    assert result["attackerPoints"] == v.outcome.attacker_points
     assert len(list_records()) > before  # the finished hand is kept for the replay viewer
 
 

@@ -149,7 +149,8 @@ def test_a_watchers_counter_drops_the_kitty_once_it_is_shown() -> None:
                 if action is not None:
                     hand.apply(action)
     watcher = view(hand, None)
-    kitty = watcher.outcome["kitty"]
+    assert watcher.outcome is not None
+    kitty = watcher.outcome.kitty
     assert kitty and not counter.unseen(watcher)  # every card is accounted for, kitty included
     assert counter.points_out(watcher) == 0
     seen = Counter(counter.played_cards(watcher)) + Counter(kitty)

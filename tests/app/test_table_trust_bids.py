@@ -40,11 +40,11 @@ def test_bid_buttons_name_their_cards_and_the_bid_stays_until_play(ui, qtbot) ->
     qtbot.waitUntil(lambda: table.bidText != "")
     v = table.session.view
     assert v.bid is not None
-    who = "You" if v.bid["seat"] == 0 else table._seat_name(v.bid["seat"])
-    assert table.bidText == f"{who} bid " + " ".join(_card(c) for c in v.bid["cards"])
+    who = "You" if v.bid.seat == 0 else table._seat_name(v.bid.seat)
+    assert table.bidText == f"{who} bid " + " ".join(_card(c) for c in v.bid.cards)
     assert item(ui, "bidText").property("text") == table.bidText
-    bidder = next(r for r in table.seats.rows() if r["seat"] == v.bid["seat"])
-    assert bidder["bidCards"] == list(v.bid["cards"])
+    bidder = next(r for r in table.seats.rows() if r["seat"] == v.bid.seat)
+    assert bidder["bidCards"] == list(v.bid.cards)
     ui.settings.language = "zh_CN"
     assert "亮" in table.bidText
     ui.settings.language = "en"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.events import ThrowFailed
 from tests.app.tablekit import click, item, select, to_failed_throw
 
 
@@ -18,13 +19,14 @@ def test_my_failed_throw_says_what_beat_it_and_clears_the_selection(ui, qtbot) -
     assert table.selectedCount == 2
     click(qtbot, ui, item(ui, "playButton"))
     qtbot.waitUntil(lambda: any(e.type == "throw-failed" for e in hand.events[seen:]))
-    failed = next(e for e in hand.events[seen:] if e.type == "throw-failed").data
+    failed = next(e.body for e in hand.events[seen:] if isinstance(e.body, ThrowFailed))
     qtbot.waitUntil(lambda: "failed" in table.message)
     message = table.message
-    beater = " ".join(table._card_text(c) for c in failed["beater"])
-    forced = " ".join(table._card_text(c) for c in failed["forced"])
+    assert failed.beater is not None and failed.beaten_by is not None
+    beater = " ".join(table._card_text(c) for c in failed.beater)
+    forced = " ".join(table._card_text(c) for c in failed.forced)
     assert message.startswith("Your throw " + " ".join(table._card_text(c) for c in throw))
-    assert f"{table._seat_name(failed['beaten_by'])} beats {forced} with {beater}." in message
+    assert f"{table._seat_name(failed.beaten_by)} beats {forced} with {beater}." in message
     assert f"Only {forced} is played." in message
     # shown above the action bar, in full
     line = item(ui, "messageLine")
@@ -32,22 +34,14 @@ def test_my_failed_throw_says_what_beat_it_and_clears_the_selection(ui, qtbot) -
     # nothing stays selected; the cards taken back are marked in the hand
     assert table.selectedCount == 0
     assert not any(r["picked"] for r in table.hand.rows())
-    back = Counter(failed["attempted"]) - Counter(failed["forced"])
+    back = Counter(failed.attempted) - Counter(failed.forced)
     assert Counter(r["card"] for r in table.hand.rows() if r["returned"]) == back
 
 
 def test_an_opponents_failed_throw_is_announced_in_each_language(ui, qtbot) -> None:
     table = ui.table
     to_failed_throw(ui, range(1, 3))
-    event = {
-        "type": "throw-failed",
-        "seat": 1,
-        "attempted": ["AH", "QH", "QH", "5H"],
-        "forced": ["5H"],
-        "penalty": 10,
-        "beaten_by": 2,
-        "beater": ["7H"],
-    }
+    event = ThrowFailed(1, ("AH", "QH", "QH", "5H"), ("5H",), 10, beaten_by=2, beater=("7H",))
     table.session.eventsArrived.emit([event])
     assert table.message == (
         "Right's throw A♥ Q♥ Q♥ 5♥ failed. Opposite beats 5♥ with 7♥. Only 5♥ is played. "

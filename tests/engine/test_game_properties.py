@@ -12,7 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import DealCard
+from engine.bids import Bid
 from engine.cards import ALL_CARDS, deck, points
+from engine.codec import plain
+from engine.events import BidMade, BidRevealed, FriendCalled, HandEnd, ThrowFailed, TrumpSet
 from engine.hand import Hand, Phase, Setup
 from engine.records import hand_record, replay
 from engine.rules import PRESETS, preset
@@ -37,14 +40,13 @@ def knowable(hand: Hand, seat: int | None) -> Counter[str]:
         seen = e.for_seat(seat)
         if seen is None:
             continue
-        if e.type in ("bid", "bid-revealed") or (e.type == "trump" and e.data["bid"]):
-            public |= Counter(e.data["cards"] if e.type != "trump" else e.data["bid"]["cards"])
-        if e.type == "throw-failed":
-            public |= Counter(e.data["attempted"])
-        if e.type == "hand-end":
-            public |= Counter(e.data["kitty"])
-        if e.type == "friend-called":
-            public |= Counter([e.data["card"]])
+        match seen:
+            case BidMade(cards=cards) | BidRevealed(cards=cards) | ThrowFailed(attempted=cards):
+                public |= Counter(cards)
+            case TrumpSet(bid=Bid(cards=cards)) | HandEnd(kitty=cards):
+                public |= Counter(cards)
+            case FriendCalled(card=card):
+                public |= Counter([card])
     return mine | public
 
 
@@ -72,7 +74,7 @@ def assert_no_leak(hand: Hand, seat: int | None, new_events: int) -> None:
     shown = view(hand, seat).to_dict()
     shown.pop("rules")  # option values, not cards
     redacted = [e.for_seat(seat) for e in hand.events[len(hand.events) - new_events :]]
-    for cards in card_lists(shown) + card_lists([e for e in redacted if e is not None]):
+    for cards in card_lists(shown) + card_lists([plain(e) for e in redacted if e is not None]):
         excess = Counter(cards) - allowed
         assert not excess, f"seat {seat} sees {sorted(excess.elements())}"
 

@@ -24,10 +24,22 @@ from engine.actions import (
 )
 from engine.bids import Bid
 from engine.cards import JOKERS, deck
+from engine.codec import plain
 from engine.errors import RulesError
-from engine.hand import Hand, Phase, Setup
+from engine.events import (
+    BidRevealed,
+    Buried,
+    FriendCalled,
+    FriendRevealed,
+    KittyFlip,
+    Played,
+    ThrowFailed,
+    TrumpSet,
+)
+from engine.hand import DEAL_STEP, Decision, Hand, Phase, Setup
+from engine.records import hand_record
 from engine.rules import PRESETS, RuleSet, preset
-from engine.selfplay import play_hand, random_player
+from engine.selfplay import play_hand, play_random, random_player
 from engine.views import view
 
 LEVELS = ("2", "2", "2", "2")
@@ -210,8 +222,8 @@ def test_overcall_ladder_reinforce_and_joker_pairs() -> None:
     # nothing beats a pair of big jokers: bidding closes at once, nobody needs to pass
     assert hand.phase == Phase.BURY and "pass-bid" not in types(hand)
     assert hand.dealer == 3 and hand.trumps is not None and hand.trumps.trump is None
-    trump = next(e for e in hand.events if e.type == "trump").data
-    assert trump["how"] == "bid" and trump["bid"] == {"seat": 3, "cards": ["BJ", "BJ"]}
+    trump = next(e.body for e in hand.events if isinstance(e.body, TrumpSet))
+    assert trump.how == "bid" and trump.bid == Bid(3, ("BJ", "BJ"))
 
 
 @pytest.mark.parametrize(
@@ -284,18 +296,18 @@ def test_hidden_bids_are_private_until_the_deal_ends() -> None:
     bid_event = hand.events[-1]
     assert bid_event.for_seat(2) is not None
     assert all(bid_event.for_seat(s) is None for s in (0, 1, 3, None))
-    assert view(hand, 2).bid == {"seat": 2, "cards": ["2H"]}
+    assert view(hand, 2).bid == Bid(2, ("2H",))
     assert all(view(hand, s).bid is None for s in (0, 1, 3, None))
     deal(hand, 5)
     refuse(hand, Bid(3, ("2S",)), "bid-count")  # one card more than the current bid
     hand.apply(Bid(3, ("2S", "2S")))
     refuse(hand, Bid(2, ("2H", "2H", "2H")), "not-holding")
-    assert view(hand, 2).bid is None and view(hand, 3).bid == {"seat": 3, "cards": ["2S", "2S"]}
+    assert view(hand, 2).bid is None and view(hand, 3).bid == Bid(3, ("2S", "2S"))
     deal_all(hand)
     revealed = [e for e in hand.events if e.type == "bid-revealed"]
-    assert len(revealed) == 1 and revealed[0].data == {"seat": 3, "cards": ["2S", "2S"]}
+    assert len(revealed) == 1 and revealed[0].body == BidRevealed(3, ("2S", "2S"))
     assert all(revealed[0].for_seat(s) is not None for s in (0, 1, 2, 3, None))
-    assert all(view(hand, s).bid == {"seat": 3, "cards": ["2S", "2S"]} for s in (0, 1, None))
+    assert all(view(hand, s).bid == Bid(3, ("2S", "2S")) for s in (0, 1, None))
     pass_all(hand)
     # four decks: the first bidder deals (先亮者为庄); the standing bid names the trump
     assert hand.phase == Phase.PLAY and hand.dealer == 2
@@ -378,7 +390,7 @@ def test_flip_kitty(kitty: list[str], flipped: int, suit: str) -> None:
     assert hand.flipped == kitty[:flipped]
     assert hand.trumps is not None and hand.trumps.trump == suit
     flip = next(e for e in hand.events if e.type == "kitty-flip")
-    assert all(flip.for_seat(s) == {"type": "kitty-flip", "cards": kitty[:flipped]} for s in (0, 2))
+    assert all(flip.for_seat(s) == KittyFlip(tuple(kitty[:flipped])) for s in (0, 2))
     assert all(view(hand, s).flipped == tuple(kitty[:flipped]) for s in (0, 1, 2, 3, None))
 
 
@@ -405,8 +417,10 @@ def test_bury_refusals_and_success() -> None:
     assert hand.phase == Phase.PLAY and hand.buried == tuple(kitty)
     assert sum(hand.hands[0].values()) == 25 and hand.turn == 0
     bury = hand.events[-2]
-    assert bury.type == "bury" and bury.for_seat(0)["cards"] == kitty
-    assert all("cards" not in bury.for_seat(s) for s in (1, 2, 3, None))
+    assert bury.for_seat(0) == Buried(0, (), tuple(kitty))
+    # the others get the event without the cards, and its JSON has no "cards" at all
+    assert all(bury.for_seat(s) == Buried(0, ()) for s in (1, 2, 3, None))
+    assert all("cards" not in plain(bury.for_seat(s)) for s in (1, 2, 3, None))
 
 
 def test_chaoshan_buried_kings_and_aces_are_shown() -> None:
@@ -421,7 +435,7 @@ def test_chaoshan_buried_kings_and_aces_are_shown() -> None:
     assert "KS" in shown and "AC" in shown and "AH" not in shown
     for s in (1, 2, 3, None):
         seen = bury.for_seat(s)
-        assert seen is not None and seen["shown"] == shown and "cards" not in seen
+        assert isinstance(seen, Buried) and list(seen.shown) == shown and seen.cards is None
         assert list(view(hand, s).buried_shown) == shown and view(hand, s).buried == ()
     assert view(hand, 0).buried == to_bury_cards
 
@@ -484,9 +498,7 @@ def test_friend_revealed_when_the_partner_plays_the_card() -> None:
     hand = _call({0: ["AS"], 2: ["AS"]}, "AS")
     assert hand.partner == 2
     called = next(e for e in hand.events if e.type == "friend-called")
-    assert all(
-        called.for_seat(s) == {"type": "friend-called", "seat": 0, "card": "AS"} for s in (1, 2)
-    )
+    assert all(called.for_seat(s) == FriendCalled(0, "AS") for s in (1, 2))
     while not hand.friend_revealed:
         assert view(hand, 1).friend is None and view(hand, 1).defenders is None
         seat = hand.turn
@@ -501,8 +513,8 @@ def test_friend_revealed_when_the_partner_plays_the_card() -> None:
     play, revealed = hand.events[-2], hand.events[-1]
     if revealed.type == "trick":  # the play also finished the trick
         play, revealed = hand.events[-3], hand.events[-2]
-    assert play.type == "play" and play.data["seat"] == 2 and "AS" in play.data["cards"]
-    assert revealed.type == "friend-revealed" and revealed.data == {"seat": 2}
+    assert isinstance(play.body, Played) and play.body.seat == 2 and "AS" in play.body.cards
+    assert revealed.body == FriendRevealed(2)
     for s in (0, 1, 2, 3, None):
         v = view(hand, s)
         assert v.friend == 2 and v.defenders == (0, 2)
@@ -522,15 +534,8 @@ def test_failed_throw_is_forced_with_optional_penalty(penalty: int) -> None:
     events = hand.apply(Play(0, ("AS", "9S")))
     failed = events[0]
     assert failed.type == "throw-failed"
-    assert failed.data == {
-        "seat": 0,
-        "attempted": ["AS", "9S"],
-        "forced": ["9S"],
-        "penalty": penalty,
-        "beaten_by": 1,
-        "beater": ["TS"],
-    }
-    assert events[1].data == {"seat": 0, "cards": ["9S"]}
+    assert failed.body == ThrowFailed(0, ("AS", "9S"), ("9S",), penalty, 1, ("TS",))
+    assert events[1].body == Played(0, ("9S",))
     assert hand.trick is not None and hand.trick.plays == [(0, ("9S",))]
     assert before - Counter(hand.hands[0]) == Counter(["9S"])
     assert hand.penalty == penalty  # the dealer is a defender: the attackers gain it
@@ -637,3 +642,69 @@ def test_action_dicts_that_parse_are_judged_by_the_hand() -> None:
     refuse(hand, action_from_dict({"type": "pass-bid", "seat": 0}), "wrong-phase")
     hand.apply(action_from_dict({"type": "bid", "seat": 0, "cards": ["2h"]}))
     assert hand.bid == Bid(0, ("2H",))
+
+
+# -- who owes a decision now (Hand.pending) ---------------------------------------------------
+
+
+def test_pending_offers_each_cards_bidding_window_then_the_next_card() -> None:
+    rules = preset("classic")
+    # seat 0 gets 2H first, seat 1 gets 2S first; the dealer (seat 0) is dealt first
+    hand = stacked(rules, {0: ["2H"], 1: ["2S"]}, dealer=0)
+    assert hand.pending() == (DEAL_STEP,)
+    deal(hand, 1)  # seat 0 holds 2H: its window
+    assert hand.pending() == (Decision(0, ("bid",), False), DEAL_STEP)
+    hand.decline(0)
+    assert hand.pending() == (DEAL_STEP,)
+    deal(hand, 1)  # seat 1 holds 2S: its window first (the seat just dealt), then seat 0's
+    assert hand.pending() == (
+        Decision(1, ("bid",), False),
+        Decision(0, ("bid",), False),
+        DEAL_STEP,
+    )
+    hand.apply(Bid(1, ("2S",)))  # a bid settles the bidder's place in the window
+    assert hand.pending() == (DEAL_STEP,)  # nobody can beat a single 2S with one card
+    assert [type(a).__name__ for a in hand.actions] == ["DealCard", "DealCard", "Bid"]
+
+
+def test_pending_after_the_deal_goes_round_from_the_last_bidder() -> None:
+    rules = preset("classic")
+    hand = stacked(rules, {0: ["2H"], 2: ["2S"], 3: ["2D", "2D"]}, dealer=0)
+    deal_all(hand)
+    first = hand.pending()
+    assert [d.seat for d in first] == [0, 1, 2, 3] and all(d.required for d in first)
+    assert all(d.kinds == hand.actions_for(d.seat) for d in first if d.seat is not None)
+    hand.apply(PassBid(0))
+    assert [d.seat for d in hand.pending()] == [1, 2, 3]
+    hand.apply(Bid(2, ("2S",)))
+    assert [d.seat for d in hand.pending()] == [3, 1, 2]  # seat 3 may overcall with 2D 2D
+
+
+def test_pending_in_the_later_phases_is_the_one_seat_to_act() -> None:
+    hand = to_bury(preset("classic"), dealer=1)
+    assert hand.pending() == (Decision(1, ("bury",), True),)
+    auto_to_end(hand)
+    assert hand.pending() == ()
+
+
+def test_decline_is_only_for_the_deals_bidding_windows() -> None:
+    hand = stacked(preset("classic"), {0: ["2H"]}, dealer=0)
+    deal_all(hand)
+    before = hand.pending()
+    with pytest.raises(RulesError) as e:
+        hand.decline(0)
+    assert e.value.code == "wrong-phase" and hand.pending() == before
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_random_play_through_pending_matches_every_driver(name: str) -> None:
+    """``play_random`` (no views) and ``play_hand`` (views) offer the same decisions in the
+    same order: with players that answer alike, the deal, its bids, the burial and the call
+    come out the same (the plays differ: a view lists a hand's candidates in its own order)."""
+    for seed in range(3):
+        a = play_random(Hand(preset(name), Setup(seed, LEVELS, None)), random.Random(seed))
+        b = Hand(preset(name), Setup(seed, LEVELS, None))
+        play_hand(b, [random_player] * 4, random.Random(seed))
+        first = next(i for i, x in enumerate(a.actions) if isinstance(x, Play))
+        assert any(isinstance(x, Bid) for x in a.actions[:first])
+        assert hand_record(a)["actions"][:first] == hand_record(b)["actions"][:first]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,8 @@ from engine.hand import Hand, Setup
 from engine.records import FORMAT, dumps, hand_record, loads, replay
 from engine.rules import PRESETS, preset
 from engine.selfplay import play_hand, random_player
+
+DATA = Path(__file__).parent / "data"
 
 
 def played(name: str, seed: int, dealer: int | None = None) -> Hand:
@@ -126,3 +129,19 @@ def test_a_tampered_record_does_not_replay_identically() -> None:
     except RulesError:
         return  # the actions no longer fit the new deal
     assert again.snapshot() != hand.snapshot()
+
+
+def test_a_record_written_before_typed_events_still_replays() -> None:
+    """tests/engine/data/record-v1-old-events.json was written by the engine whose events were
+    dicts (main at f2fef42): its actions replay to the same events, and its stored events read
+    as typed events (a bid inside ``trump`` had no ``type`` then)."""
+    old = json.loads((DATA / "record-v1-old-events.json").read_text(encoding="utf-8"))
+    trump = next(e for e in old["events"] if e["type"] == "trump")
+    assert trump["bid"] is not None and "type" not in trump["bid"]
+    hand = replay(old)
+    assert hand.outcome is not None
+    assert [action_to_dict(a) for a in hand.actions] == old["actions"]
+    read = [Event.from_dict(e) for e in old["events"]]
+    assert read == hand.events
+    for seat in (0, 1, 2, 3, None):
+        assert [e.for_seat(seat) for e in read] == [e.for_seat(seat) for e in hand.events]

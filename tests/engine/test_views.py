@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -13,11 +14,72 @@ from test_hand import QUIET_2, auto_to_end, deal, deal_all, stacked, to_bury
 
 from engine.actions import Bury, CallFriend
 from engine.bids import Bid
+from engine.codec import decode, encode, plain
 from engine.errors import RulesError
-from engine.rules import preset
-from engine.views import view
+from engine.events import (
+    KINDS,
+    BidMade,
+    BidPassed,
+    BidRevealed,
+    Buried,
+    DealEnd,
+    Dealt,
+    FriendCalled,
+    FriendRevealed,
+    HandEnd,
+    HandStart,
+    KittyFlip,
+    KittyPickup,
+    Played,
+    PlayStart,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+    TrumpSet,
+)
+from engine.hand import Hand, Setup
+from engine.rules import PRESETS, preset
+from engine.selfplay import play_random
+from engine.views import View, view
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_typed_events_show_private_fields_to_their_own_seat_only(name: str) -> None:
+    """``Event.for_seat`` on the typed events: a dealt card, a picked-up kitty and buried cards
+    reach their own seat; every other seat and a spectator get the event with those fields
+    None, and its JSON (what the server sends) without them."""
+    hand = play_random(Hand(preset(name), Setup(5, ("2",) * 4, 1)), random.Random(5))
+    private_kinds = set()
+    for e in hand.events:
+        owner = getattr(e.body, "seat", None)
+        for seat in (0, 1, 2, 3, None):
+            seen = e.for_seat(seat)
+            if seen is None:
+                assert e.to is not None and seat != e.to
+                continue
+            assert type(seen) is type(e.body)
+            data = plain(seen)
+            for field in e.body.PRIVATE:
+                private_kinds.add(type(e.body))
+                if seat is not None and seat == owner:
+                    assert getattr(seen, field) == getattr(e.body, field) is not None
+                else:
+                    assert getattr(seen, field) is None and field not in data
+            others = [f for f in e.body.__struct_fields__ if f not in e.body.PRIVATE]
+            assert all(getattr(seen, f) == getattr(e.body, f) for f in others)
+    assert Dealt in private_kinds and (Buried in private_kinds or not hand.rules.kitty_size)
+    assert private_kinds <= {Dealt, KittyPickup, Buried}
+    assert all(not k.PRIVATE or k in (Dealt, KittyPickup, Buried) for k in KINDS)
+
+
+def test_a_view_round_trips_through_its_json() -> None:
+    hand = play_random(Hand(preset("find-friend"), Setup(3, ("2",) * 4, 0)), random.Random(3))
+    for seat in (0, 1, 2, 3, None):
+        v = view(hand, seat)
+        assert decode(encode(v), View) == v
+        assert json.loads(encode(v)) == v.to_dict()
 
 
 def test_own_hand_only_and_spectator_sees_no_hand() -> None:
@@ -94,7 +156,8 @@ def test_friend_and_defenders_shown_once_revealed() -> None:
     auto_to_end(hand)
     v = view(hand, 1)
     assert v.defenders == (0, 2) and v.outcome is not None
-    assert v.outcome["attacker_points"] == hand.outcome.attacker_points  # type: ignore[union-attr]
+    assert hand.outcome is not None
+    assert v.outcome.attacker_points == hand.outcome.attacker_points
 
 
 def test_fixed_partners_show_sides_and_points() -> None:
@@ -133,3 +196,43 @@ def test_cli_refuses_illegal_input_bilingually_and_exits_on_eof() -> None:
     assert run.returncode == 0, run.stderr
     assert "unknown card 'xx' / 无法识别的牌 'xx'" in run.stdout
     assert "candidates:" in run.stdout and "end of input" in run.stdout
+
+
+SAMPLES: dict[type, object] = {
+    HandStart: HandStart(1, None, "2"),
+    Dealt: Dealt(0, "AS"),
+    DealEnd: DealEnd(8),
+    BidMade: BidMade(1, ("2H",)),
+    BidRevealed: BidRevealed(1, ("2H", "2H")),
+    BidPassed: BidPassed(2),
+    Redeal: Redeal("no bid"),
+    TrumpSet: TrumpSet("H", "2", 1, "bid", Bid(1, ("2H",))),
+    KittyPickup: KittyPickup(1, ("3C",) * 8),
+    KittyFlip: KittyFlip(("3C", "2D")),
+    Buried: Buried(1, ("KS",), ("KS",) * 8),
+    FriendCalled: FriendCalled(1, "AS"),
+    PlayStart: PlayStart(1),
+    Played: Played(1, ("AS",)),
+    FriendRevealed: FriendRevealed(3),
+    ThrowFailed: ThrowFailed(1, ("AS", "KS"), ("KS",), 10),
+    TrickWon: TrickWon(1, 20),
+    HandEnd: HandEnd(("5C",), True, 2, 60, 80, "attackers", 0, True, (1, 3), 2),
+}
+
+
+def test_the_text_table_describes_every_event_kind() -> None:
+    """``engine.play.describe`` matches on every kind (``assert_never`` makes a type checker
+    flag a new one); here every kind, as its own seat and as another sees it, is described."""
+    from engine.events import Event
+    from engine.play import describe
+
+    assert set(SAMPLES) == set(KINDS)
+    for body in SAMPLES.values():
+        event = Event(body)  # type: ignore[arg-type]
+        for seat in (1, 2):
+            seen = event.for_seat(seat)
+            assert seen is not None
+            line = describe(seen, seat)
+            assert line is None or isinstance(line, str)
+    assert describe(Dealt(0, "AS"), 0) == "you are dealt AS"
+    assert describe(Dealt(0), 1) is None

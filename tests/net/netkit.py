@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from engine.codec import plain
 from engine.events import Event
 from net.client import Client
 
@@ -188,7 +189,8 @@ def leaks(record: dict[str, Any], v0: int, seat: int | None, raws: list[str]) ->
         if not 0 <= i < len(events):
             continue  # another hand
         if frame["type"] == "event":
-            expect = Event.from_dict(events[i]).for_seat(seat)
+            seen = Event.from_dict(events[i]).for_seat(seat)
+            expect = plain(seen) if seen is not None else None
             if frame["event"] != expect:
                 found.append(f"v{v}: got {frame['event']} expected {expect}")
         known = known_cards(events[: i + 1], seat)

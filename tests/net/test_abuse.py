@@ -194,7 +194,7 @@ def test_the_lobby_comes_in_pages(server) -> None:
         seen: list[str] = []
         offset = 0
         while True:
-            page = await makers[0].request("lobby", subscribe=False, offset=offset, limit=4)
+            page = await makers[0].lobby(subscribe=False, offset=offset, limit=4)
             assert len(page["rooms"]) <= 4 and page["offset"] == offset
             seen += [r["room"] for r in page["rooms"]]
             offset += 4
@@ -202,7 +202,7 @@ def test_the_lobby_comes_in_pages(server) -> None:
                 break
         assert made <= set(seen) and len(seen) == len(set(seen)) == page["total"]
         with pytest.raises(ServerError, match="malformed"):
-            await makers[0].request("lobby", limit=10_000)
+            await makers[0].lobby(limit=10_000)
         for m in makers:
             await m.close()
 
@@ -213,7 +213,7 @@ def test_the_server_is_still_up(server) -> None:
     async def go() -> None:
         c = Client(server.url, name="Last")
         await c.connect()
-        assert "time" in await c.request("ping")
+        assert "time" in await c.ping()
         await c.close()
 
     asyncio.run(go())

@@ -70,7 +70,7 @@ class Rig:
 
         def leading() -> bool:
             views = [c.views.get(self.room) for c in self.players]
-            return any(v and v["phase"] == "play" and "play" in v["actions"] for v in views)
+            return any(v and v.phase == "play" and "play" in v.actions for v in views)
 
         await until(leading, timeout=30)
         for t in tasks:
@@ -79,13 +79,13 @@ class Rig:
         self.v = await self.version()
 
     async def version(self) -> int:
-        out = await self.players[0].request("sync", room=self.room, since=None)
+        out = await self.players[0].sync(self.room)
         return int(out["v"])
 
     def seat(self, on_turn: bool) -> int:
         for i, c in enumerate(self.players):
             v = c.views[self.room]
-            if ("play" in v["actions"]) == on_turn:
+            if v is not None and ("play" in v.actions) == on_turn:
                 return i
         raise AssertionError
 
@@ -166,7 +166,7 @@ def test_illegal_and_foreign_actions_are_refused(
     rig: Rig, cards: list[str], seat: int, kind: str, on_turn: bool
 ) -> None:
     mine = rig.seat(on_turn)
-    held = set(rig.players[mine].views[rig.room]["hand"])
+    held = set(rig.players[mine].views[rig.room].hand)
     if on_turn and seat == mine and kind in ("play", "auto-play"):
         cards = [c for c in cards if c not in held] or ["ZZ"]  # never a legal lead
         kind = "play"

@@ -24,7 +24,7 @@ def _seat_plays(c: Client, room: str, seat: int) -> int:
 
 def _must_play(c: Client, room: str) -> bool:
     v = c.views.get(room)
-    return v is not None and v["actions"] == ["play"]
+    return v is not None and list(v.actions) == ["play"]
 
 
 async def _to_my_play(url: str) -> tuple[Client, str]:

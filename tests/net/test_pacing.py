@@ -8,12 +8,12 @@ import asyncio
 import itertools
 import statistics
 import time
-from typing import Any
 
 from netkit import ServerProcess, seat_four, until
 
+from engine.events import EventBody
 from net.bot import play_seat
-from net.client import Client, view_from_dict
+from net.client import Client
 from net.players import make_ai
 from net.protocol import Frame, RoomUpdate, Snapshot, TableEvent
 
@@ -31,7 +31,7 @@ class Timed:
     def __call__(self, frame: Frame) -> None:
         self.frames.append((time.monotonic(), frame))
 
-    def events(self, room: str) -> list[tuple[float, dict[str, Any]]]:
+    def events(self, room: str) -> list[tuple[float, EventBody]]:
         return [
             (t, f.event)
             for t, f in self.frames
@@ -50,25 +50,25 @@ async def _paced_bots(url: str) -> None:
     await owner.start(room)
 
     def plays() -> int:
-        return sum(1 for _t, e in seen.events(room) if e["type"] == "play")
+        return sum(1 for _t, e in seen.events(room) if e.type == "play")
 
     pings: list[float] = []
     while plays() < 9:  # two whole tricks and the lead of the third
         t = time.monotonic()
-        await owner.request("ping")
+        await owner.ping()
         pings.append(time.monotonic() - t)
         await asyncio.sleep(0.02)
     await owner.close()
 
     events = seen.events(room)
-    acts = [(t, e) for t, e in events if e["type"] in AI_ACTIONS]
-    assert any(e["type"] in ("bid", "pass-bid") for _t, e in acts)
-    timeline = [(round(t - events[0][0], 3), e["type"]) for t, e in events if e["type"] != "deal"]
+    acts = [(t, e) for t, e in events if e.type in AI_ACTIONS]
+    assert any(e.type in ("bid", "pass-bid") for _t, e in acts)
+    timeline = [(round(t - events[0][0], 3), e.type) for t, e in events if e.type != "deal"]
     gaps, leads = [], []
     for (t0, _e0), (t1, e1) in itertools.pairwise(acts):
         gaps.append(t1 - t0)
         assert t1 - t0 >= LOW - EARLY, (e1, timeline)
-    trick_ends = [t for t, e in events if e["type"] == "trick"]
+    trick_ends = [t for t, e in events if e.type == "trick"]
     assert len(trick_ends) == 2
     for end in trick_ends:
         lead = min(t for t, e in acts if t > end)
@@ -110,7 +110,7 @@ def prompted(seen: Timed, room: str, after: float) -> float | None:
     """When a prompt to play arrived after ``after``."""
     for t, f in seen.frames:
         snap = isinstance(f, Snapshot) and f.room == room and t > after
-        if snap and f.view and "play" in f.view["actions"]:
+        if snap and f.view and "play" in f.view.actions:
             return t
     return None
 
@@ -136,7 +136,8 @@ async def _clock_from_the_prompt(url: str) -> None:
     await late.trustee(room, False)  # the player takes the seat back: prompted now
     await asyncio.sleep(TIMER * 0.6)
     assert not trustee_set(seen, 3, back), "the clock counted from the table's last change"
-    view = view_from_dict(late.views[room])
+    view = late.views[room]
+    assert view is not None
     assert "play" in view.actions
     await late.act(room, make_ai("easy", 3).act(view))
     # the next prompt: left alone, 托管 comes a whole turn after it, not sooner

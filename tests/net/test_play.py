@@ -10,6 +10,8 @@ import pytest
 from netkit import ServerProcess, leaks, seat_four, until
 
 from engine.actions import DealCard
+from engine.codec import plain
+from engine.events import Dealt
 from engine.hand import Hand, Setup
 from engine.records import hand_record, replay
 from engine.rules import preset
@@ -113,17 +115,18 @@ def test_the_leak_checker_catches_a_leak() -> None:
     record = hand_record(hand)
 
     def frame(v: int, event: object) -> str:
-        return json.dumps({"type": "event", "room": "r", "v": v, "event": event})
+        return json.dumps({"type": "event", "room": "r", "v": v, "event": plain(event)})
 
     honest = [frame(i + 1, e.for_seat(0)) for i, e in enumerate(hand.events)]
     assert leaks(record, 0, 0, honest) == []
-    other = next(e for e in hand.events if e.type == "deal" and e.data["seat"] == 1)
+    other = next(e for e in hand.events if isinstance(e.body, Dealt) and e.body.seat == 1)
     i = hand.events.index(other)
     forged = list(honest)
     forged[i] = frame(i + 1, other.for_seat(1))
     assert leaks(record, 0, 0, forged)
-    mine = {e.data["card"] for e in hand.events if e.type == "deal" and e.data["seat"] == 0}
-    if other.data["card"] not in mine:
-        view = {"hand": [other.data["card"]]}
+    mine = {e.body.card for e in hand.events if isinstance(e.body, Dealt) and e.body.seat == 0}
+    assert isinstance(other.body, Dealt)
+    if other.body.card not in mine:
+        view = {"hand": [other.body.card]}
         snapshot = json.dumps({"type": "snapshot", "room": "r", "v": 8, "view": view})
         assert leaks(record, 0, 0, [*honest, snapshot])

@@ -97,7 +97,7 @@ def test_dropped_client_is_auto_played_then_resumes(tmp_path) -> None:
 
 async def _views(players: list[Client], room: str) -> list[Any]:
     for c in players:
-        await c.request("sync", room=room, since=None)
+        await c.sync(room)
     return [c.views[room] for c in players]
 
 
@@ -111,7 +111,7 @@ async def _kill_and_restart(server: ServerProcess) -> None:
     await asyncio.sleep(0.2)  # answers in flight arrive
     before = await _views(players, room)
     v_before = [c.versions[room] for c in players]
-    assert before[0]["phase"] == "play" and before[0]["trick"]
+    assert before[0].phase == "play" and before[0].trick
     server.kill()
     for c in players:
         await until(lambda c=c: not c._connected.is_set())
@@ -149,12 +149,12 @@ async def _kill_between_act_and_answer(server: ServerProcess) -> None:
     room, players = await seat_four(server.url)
     await players[0].start(room)
     await until(
-        lambda: any(c.views.get(room) and "pass-bid" in c.views[room]["actions"] for c in players),
+        lambda: any(c.views.get(room) and "pass-bid" in c.views[room].actions for c in players),
         timeout=30,
     )
-    c = next(c for c in players if c.views.get(room) and "pass-bid" in c.views[room]["actions"])
-    seat = c.views[room]["seat"]
-    rid = c._next_id()
+    c = next(c for c in players if c.views.get(room) and "pass-bid" in c.views[room].actions)
+    seat = c.views[room].seat
+    rid = c.next_id()
     frame = json.dumps(
         {"type": "act", "id": rid, "room": room, "action": {"type": "pass-bid", "seat": seat}}
     )
@@ -170,7 +170,7 @@ async def _kill_between_act_and_answer(server: ServerProcess) -> None:
     await until(lambda: sum(f'"id":{rid}' in r for r in c.raw) == 2)
     again = [r for r in c.raw if f'"id":{rid}' in r][1]
     assert json.loads(again) == json.loads(first)
-    await c.request("sync", room=room, since=v)
+    await c.sync(room, v)
     assert c.versions[room] == v  # nothing new: the pass was not applied twice
     for p in players:
         await p.close()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from netkit import ROOT, ServerProcess, frames, leaks, seat_four, start_against_bots, until
 
+from engine.actions import PassBid
 from net.auth import leave_penalty, leaver_delta
 from net.bot import play_seat
 from net.client import Client, ServerError
@@ -112,7 +113,7 @@ async def _leave_mid_hand(url: str) -> None:
     assert seat.trustee and seat.user == leaver.user["user"]
     # the leaver cannot act for the seat any more, even coming back as a spectator
     await leaver.join(room)
-    await refused("not-seated", leaver.act(room, {"type": "pass-bid", "seat": 1}))
+    await refused("not-seated", leaver.act(room, PassBid(1)))
     # the table finishes the hand: seat 1 is played by the AI
     others = [t for i, t in enumerate(tasks) if i != 1]
     await asyncio.wait_for(asyncio.gather(*others), 45)
@@ -356,21 +357,21 @@ async def _prompts(url: str) -> None:
 
     def prompted(c: Client) -> bool:
         view = c.views.get(room)
-        return bool(view) and "pass-bid" in view["actions"]
+        return view is not None and "pass-bid" in view.actions
 
     await until(lambda: all(prompted(c) for c in players), timeout=20)
     waiter = next(
-        (i for i, c in enumerate(players) if c.views[room]["legal_bids"]), None
+        (i for i, c in enumerate(players) if c.views[room].legal_bids), None
     )  # a seat that may still bid keeps the bidding open while the others pass
     if waiter is None:
         pytest.skip("no seat could bid in this deal")
     w = players[waiter]
     snaps = len(frames(w, "snapshot", room))
     events = len(frames(w, "event", room))
-    acts = list(w.views[room]["actions"])
+    acts = list(w.views[room].actions)
     for i, c in enumerate(players):
         if i != waiter:
-            await c.act(room, {"type": "pass-bid", "seat": i})
+            await c.act(room, PassBid(i))
     await until(lambda: len(frames(w, "event", room)) == events + 3)
     await asyncio.sleep(0.1)
     new = frames(w, "event", room)[events:]

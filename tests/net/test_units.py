@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.actions import PassBid
 from net.auth import (
     CHAOSHAN,
     LIANZHONG,
@@ -16,7 +17,7 @@ from net.auth import (
     title,
     valid_name,
 )
-from net.protocol import PROTOCOL, decode_request, json_schema
+from net.protocol import PROTOCOL, Act, contract_markdown, decode_request, json_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,5 +76,28 @@ def test_exported_schema_is_current() -> None:
 
 
 def test_requests_decode_and_ignore_unknown_fields() -> None:
-    req = decode_request('{"type":"act","id":5,"room":"r","action":{"type":"pass-bid"},"x":1}')
-    assert req.id == 5 and req.action == {"type": "pass-bid"}
+    req = decode_request(
+        '{"type":"act","id":5,"room":"r","action":{"type":"pass-bid","seat":1,"y":2},"x":1}'
+    )
+    assert isinstance(req, Act) and req.id == 5 and req.action == PassBid(1)
+
+
+def test_protocol_doc_carries_the_current_contract() -> None:
+    """docs/PROTOCOL.md's contract table is the schema's, struct for struct and field for field
+    (a renamed or added field fails here until the doc is regenerated)."""
+    text = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    begin, end = "<!-- contract:begin -->\n", "<!-- contract:end -->"
+    assert text[text.index(begin) + len(begin) : text.index(end)] == contract_markdown()
+    for name in json_schema()["$defs"]:
+        assert f"| {name} |" in text
+
+
+def test_the_schema_covers_every_action_event_and_the_view() -> None:
+    from engine.actions import Action
+    from engine.events import KINDS
+    from engine.views import FailedThrow, HandOutcome, TrickInfo, View
+
+    names = set(json_schema()["$defs"])
+    wanted = {k.__name__ for k in (*KINDS, *Action.__args__)}
+    wanted |= {View.__name__, TrickInfo.__name__, FailedThrow.__name__, HandOutcome.__name__}
+    assert wanted <= names, sorted(wanted - names)

@@ -15,7 +15,8 @@ from engine.ai.players import BasicPlayer, ExpertPlayer, is_legal_play
 from engine.bids import Bid
 from engine.hand import Hand, Phase, Setup
 from engine.rules import PRESETS, preset
-from engine.views import view
+from engine.selfplay import play_hand
+from engine.views import View, view
 
 PRESET_NAMES = sorted(PRESETS)
 
@@ -40,28 +41,26 @@ def drive(rules_name: str, seed: int, players: list, dealer: int | None = 0) -> 
     level = random.Random(seed).choice(["2", "5", "T", "K", "A"])
     hand = Hand(rules, Setup(seed, (level,) * 4, dealer))
     checked = 0
-    while hand.phase != Phase.DONE:
-        if hand.phase == Phase.DEAL and not hand.deal_complete:
-            hand.apply(DealCard())
-        acted = False
-        for seat in range(4):
-            if hand.phase == Phase.DONE or not hand.actions_for(seat):
-                continue
-            v = view(hand, seat)
-            action = players[seat].act(v)
-            if action is None:
-                assert hand.phase == Phase.DEAL and not hand.deal_complete
-                continue
-            assert action.seat == seat
-            kind = {Bid: "bid", PassBid: "pass-bid", Bury: "bury", CallFriend: "call-friend"}
-            assert kind.get(type(action), "play") in v.actions
-            if isinstance(action, Play):
-                assert is_legal_play(v, action.cards)
-            hand.apply(action)  # raises RulesError on an illegal action
-            checked += 1
-            acted = True
-        if not acted and hand.phase == Phase.DEAL and hand.deal_complete:
-            raise AssertionError("bidding is stuck")
+
+    def act(v: View, _rng: random.Random) -> None:
+        """Ask the seat's player and apply its action here, so that a refusal raises (the
+        engine's driver would fall back to its own choice)."""
+        nonlocal checked
+        seat = v.seat
+        assert seat is not None
+        action = players[seat].act(v)
+        if action is None:
+            assert v.phase == Phase.DEAL and not v.deal_complete
+            return
+        assert action.seat == seat
+        kind = {Bid: "bid", PassBid: "pass-bid", Bury: "bury", CallFriend: "call-friend"}
+        assert kind.get(type(action), "play") in v.actions
+        if isinstance(action, Play):
+            assert is_legal_play(v, action.cards)
+        hand.apply(action)  # raises RulesError on an illegal action
+        checked += 1
+
+    play_hand(hand, [act] * 4, random.Random(seed))
     return hand, checked
 
 

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import pytest
 
-from engine.actions import DealCard
+from engine.actions import Action, DealCard
 from engine.ai.memory import full_deck, known_holdings, played_cards, view_tricks, voids_from
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import legal, rollout_policy, run
@@ -16,6 +16,7 @@ from engine.ai.sampling import sample_world
 from engine.bids import Bid
 from engine.hand import Hand, Phase, Setup
 from engine.rules import PRESETS, preset
+from engine.selfplay import play_hand
 from engine.views import View, view
 
 
@@ -34,20 +35,17 @@ def positions(name: str, seed: int, every: int = 7) -> list[tuple[Truth, View]]:
     players = [BasicPlayer(seed + s) for s in range(4)]
     out = []
     n = 0
-    while hand.phase != Phase.DONE:
-        if hand.phase == Phase.DEAL and not hand.deal_complete:
-            hand.apply(DealCard())
-        for seat in range(4):
-            if hand.phase == Phase.DONE or not hand.actions_for(seat):
-                continue
-            v = view(hand, seat)
-            if hand.phase == Phase.PLAY:
-                n += 1
-                if n % every == 0:
-                    out.append((Truth([h.copy() for h in hand.hands], hand.partner), v))
-            action = players[seat].act(v)
-            if action is not None:
-                hand.apply(action)
+
+    def act(v: View, _rng: random.Random) -> Action | None:
+        nonlocal n
+        if hand.phase == Phase.PLAY:
+            n += 1
+            if n % every == 0:
+                out.append((Truth([h.copy() for h in hand.hands], hand.partner), v))
+        assert v.seat is not None
+        return players[v.seat].act(v)
+
+    play_hand(hand, [act] * 4, random.Random(seed))
     return out
 
 
