@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from engine.actions import Bury, CallFriend
 from engine.bids import Bid, bid_strength
@@ -42,15 +43,26 @@ FOLLOW_LIMIT = 40  # legal follows scored per decision (the engine lists the low
 
 def card_value(card: Card, trumps: Trumps) -> float:
     """How much a card is worth keeping: trumps over side cards, high over low."""
-    pos = trumps.position(card)
-    return 14.0 + pos if trumps.is_trump(card) else float(pos)
+    return _values(trumps)[card]
+
+
+@cache
+def _values(trumps: Trumps) -> dict[Card, float]:
+    pos, suit_of = trumps.position, trumps.suit_table
+    return {c: 14.0 + pos(c) if suit_of[c] == TRUMP else float(pos(c)) for c in suit_of}
 
 
 def spend(play: Sequence[Card], hand: Counter[Card], trumps: Trumps) -> float:
     """The strength a play gives up: card values, and a penalty for each tuple it breaks."""
-    cost = sum(card_value(c, trumps) for c in play)
-    used = Counter(play)
-    for c, n in used.items():
+    value = _values(trumps)
+    cost = 0.0
+    for c in play:
+        cost += value[c]
+    if len(play) == 1:
+        if hand[play[0]] >= 2:
+            cost += 4.0
+        return cost
+    for c, n in Counter(play).items():
         if hand[c] >= 2 and n < hand[c]:
             cost += 4.0
     return cost
@@ -182,8 +194,6 @@ def score_lead(k: Knowledge, play: Sequence[Card]) -> float:
     is_sure = sure(k, play) if k.rules.lead_rule != "chaoshan" or n == 1 else _suit_top(k, play)
     risky = ruff_risk(k, suit, n, opponents)
     pts = points(play)
-    cost = spend(play, k.hand, trumps)
-    my_trumps = sum(k.hand[c] for c in k.hand if trumps.is_trump(c))
     out_trumps = sum(k.outside_in(TRUMP).values())
     if is_sure and not risky:
         # A sure trick: the bigger the better; trump winners only while drawing helps.
@@ -191,12 +201,13 @@ def score_lead(k: Knowledge, play: Sequence[Card]) -> float:
         if suit == TRUMP and out_trumps == 0:
             score -= 60  # nobody else has trumps: keep them for ruffing
         return score
+    cost = spend(play, k.hand, trumps)
     if suit == TRUMP:
-        if out_trumps and my_trumps >= max(4, out_trumps // 2) and k.defending is not False:
+        if out_trumps and k.length(TRUMP) >= max(4, out_trumps // 2) and k.defending is not False:
             return 40.0 + 5 * big.size - cost / 4 - pts
         return -20.0 - cost - 2 * pts
     # A low side-suit lead: short suits first (towards a void), no points, no breaking pairs.
-    length = sum(k.hand[c] for c in k.hand if trumps.suit(c) == suit)
+    length = k.length(suit)
     partner_ruffs = any(
         k.team[s] == SIDE_MINE and s != k.seat and suit in k.voids[s] and TRUMP not in k.voids[s]
         for s in range(4)
@@ -410,8 +421,13 @@ def bid_action(v: View) -> Bid | None:
 # -- burying and the friend ------------------------------------------------------------------
 
 
-def bury_choice(v: View) -> tuple[Card, ...]:
-    """Bury to void short side suits, keeping trumps, aces, kings, pairs and points."""
+ACE_KEEP = 0.0  # extra worth of a side-suit ace in the hand (a sure trick) when burying
+
+
+def bury_choice(v: View, ace: float | None = None) -> tuple[Card, ...]:
+    """Bury to void short side suits, keeping trumps, aces, kings, pairs and points (``ace``:
+    the side-suit ace's extra worth, ``ACE_KEEP`` unless a bench varies it)."""
+    ace_keep = ACE_KEEP if ace is None else ace
     trumps = v.trumps
     assert trumps is not None
     hand = Counter(v.hand)
@@ -427,6 +443,8 @@ def bury_choice(v: View) -> tuple[Card, ...]:
             val += 12.0
         if show and c[0] in "AK":
             val += 15.0
+        if c[0] == "A":
+            val += ace_keep
         return val
 
     side = {s: [c for c in hand.elements() if trumps.suit(c) == s] for s in SUITS}
