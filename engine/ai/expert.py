@@ -40,8 +40,8 @@ from .memory import Knowledge, knowledge
 from .playout import World, run, utility
 from .sampling import sample_inferred
 
-DEFAULT_BUDGET = 0.3  # seconds per searched decision (p95 ≤ 0.5 s on the 2-core machine)
-MASTER_BUDGET = 1.2
+DEFAULT_BUDGET = 0.4  # seconds per searched decision (the target: p95 ≤ 0.5 s on one core)
+MASTER_BUDGET = 1.6  # the target: p95 ≤ 2 s
 MAX_CANDIDATES = 4
 MIN_SAMPLES = 4  # deals every candidate gets before any is dropped
 DROP_SE = 2.0  # a rival this many SEs below the favourite is out
