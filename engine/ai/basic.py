@@ -380,10 +380,10 @@ def bid_choice(v: View) -> tuple[Card, ...] | None:
     if best is None:
         return None
     cards = best[1]
-    ours = current is not None and current["seat"] == v.seat
     # Reinforce our own bid only after the deal, from a single to a pair.
     if (
-        ours
+        current is not None
+        and current["seat"] == v.seat
         and cards[0] == current["cards"][0]
         and (len(current["cards"]) >= 2 or not v.deal_complete)
     ):

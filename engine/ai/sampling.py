@@ -133,7 +133,7 @@ def _deal(
         s = suit_of(c)
         eligible[c] = [p for p in range(5) if p == KITTY or voids is None or s not in voids[p]]
     cards.sort(key=lambda c: len(eligible[c]))
-    out = [Counter() for _ in range(5)]
+    out: list[Counter[Card]] = [Counter() for _ in range(5)]
     for c in cards:
         opts = [p for p in eligible[c] if left[p] > 0]
         if not opts:
