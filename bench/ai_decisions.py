@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.actions import Action, Bury
+from engine.actions import Action, Bury, CallFriend
 from engine.ai import basic, expert
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import World, run, utility
@@ -149,6 +149,66 @@ def burial(args: tuple[RuleSet, tuple[int, str, int], float]) -> tuple[bool, boo
     return had_ace, True, results[1][0] - results[0][0], results[1][1] - results[0][1]
 
 
+def called(rules: RuleSet, deal: tuple[int, str, int], card: Card | None) -> tuple[View, float]:
+    """A hand of rule-based players with the dealer calling ``card`` (None: its own call): the
+    dealer's view at the call, and the levels the dealer's side won (+) or lost (-)."""
+    seed, level, dealer = deal
+    hand = Hand(rules, Setup(seed, (level,) * 4, dealer))
+    players = [BasicPlayer(s) for s in range(4)]
+    seen: list[View] = []
+
+    def make(seat: int):
+        def act(v: View, _rng: random.Random) -> Action | None:
+            if "call-friend" in v.actions and v.seat is not None:
+                seen.append(v)
+                return CallFriend(v.seat, card or basic.call_choice(v))
+            return players[seat].act(v)
+
+        return act
+
+    play_hand(hand, [make(s) for s in range(4)], random.Random(seed))
+    o = hand.outcome
+    assert o is not None and seen
+    sign = 1 if o.result.winner == "defenders" else -1
+    return seen[0], float(sign * o.result.levels)
+
+
+def call_position(
+    args: tuple[RuleSet, tuple[int, str, int], int, int],
+) -> tuple[float, float, bool] | None:
+    """(the search's call's gain over the rule-based call, the best call's gain, switched),
+    each call's value exact in the real deal; None when the dealer had one call only."""
+    rules, deal, samples, seed = args
+    v, _ = called(rules, deal, None)
+    options = basic.call_options(v)[: expert.MAX_CANDIDATES]
+    if len(options) < 2:
+        return None
+    exact = {c: called(rules, deal, c)[1] for c in options}
+    chosen = expert.decide_call(v, None, samples, seed).cards[0]
+    base = exact[options[0]]
+    return exact[chosen] - base, max(exact.values()) - base, chosen != options[0]
+
+
+def calls(rules: RuleSet, n: int, seed: int, samples: int, jobs: int) -> None:
+    rng = random.Random(seed)
+    work = [
+        (rules, (rng.getrandbits(63), rng.choice(RANKS[:-1]), rng.randrange(4)), samples, seed + i)
+        for i in range(n)
+    ]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            rows = [r for r in pool.map(call_position, work, chunksize=4) if r is not None]
+    else:
+        rows = [r for r in map(call_position, work) if r is not None]
+    print(
+        f"preset {rules.preset}: {len(rows)} friend calls with a choice of {n} hands, "
+        f"{samples} samples per call"
+    )
+    print(f"search over basic per call: levels {mean_ci([r[0] for r in rows])}")
+    print(f"best call over basic:       levels {mean_ci([r[1] for r in rows])}")
+    print(f"switched from the rule-based call in {100 * statistics.fmean(r[2] for r in rows):.1f}%")
+
+
 def burials(rules: RuleSet, n: int, seed: int, ace: float, jobs: int) -> None:
     rng = random.Random(seed)
     work = [
@@ -195,8 +255,12 @@ def main(argv: list[str] | None = None) -> None:
         "--burials", type=int, default=0, help="instead: N hands, burial with --ace-keep vs shipped"
     )
     ap.add_argument("--ace-keep", type=float, default=20.0)
+    ap.add_argument("--calls", type=int, default=0, help="instead: N hands' friend calls")
     a = ap.parse_args(argv)
     rules = PRESETS[a.preset]
+    if a.calls:
+        calls(rules, a.calls, a.seed, a.samples, a.jobs)
+        return
     if a.burials:
         burials(rules, a.burials, a.seed, a.ace_keep, a.jobs)
         return

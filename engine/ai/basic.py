@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from engine.actions import Bury, CallFriend
+from engine.actions import Bury
 from engine.bids import Bid, bid_strength
 from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, points
 from engine.errors import RulesError
@@ -474,6 +474,12 @@ def bury_action(v: View) -> Bury:
 
 def call_choice(v: View) -> Card:
     """Call an ace we do not hold (a king when aces are the level) in a side suit we hold."""
+    return call_options(v)[0]
+
+
+def call_options(v: View) -> list[Card]:
+    """Friend calls, best first: side-suit aces (kings when aces are the level) we hold fewest
+    of, in our longest suits first; then any callable card we do not hold every copy of."""
     trumps = v.trumps
     hand = Counter(v.hand)
     rank = "A" if v.level != "A" else "K"
@@ -487,20 +493,12 @@ def call_choice(v: View) -> Card:
             continue
         length = sum(n for c, n in hand.items() if trumps is not None and trumps.suit(c) == s)
         options_.append(((hand[card], -length), card))
-    if options_:
-        return min(options_)[1]
-    for card in callable_:
-        if hand[card] < v.rules.decks:
-            return card
-    return callable_[0]
+    ranked = [card for _, card in sorted(options_)]
+    rest = [card for card in callable_ if hand[card] < v.rules.decks and card not in ranked]
+    return ranked + rest or [callable_[0]]
 
 
 def _callable(v: View) -> list[Card]:
     if v.rules.friend_excludes_level_and_jokers:
         return [r + s for s in SUITS for r in RANKS if r != v.level]
     return [r + s for s in SUITS for r in RANKS] + list(JOKERS)
-
-
-def call_action(v: View) -> CallFriend:
-    assert v.seat is not None
-    return CallFriend(v.seat, call_choice(v))

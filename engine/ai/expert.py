@@ -38,7 +38,7 @@ from engine.views import View
 from . import basic
 from .memory import Knowledge, knowledge
 from .playout import World, run, utility
-from .sampling import sample_inferred
+from .sampling import called_world, deal_at_call, sample_inferred
 
 DEFAULT_BUDGET = 0.4  # seconds per searched decision (the target: p95 ≤ 0.5 s on one core)
 MASTER_BUDGET = 1.6  # the target: p95 ≤ 2 s
@@ -264,6 +264,42 @@ def _beaten(rival: list[float], base: list[float]) -> bool:
     """A rival that cannot catch the favourite: clearly worse, or the same on every deal."""
     gain, se = _mean_se([a - b for a, b in zip(rival, base, strict=False)])
     return gain < -DROP_SE * se or (se == 0 and gain <= 0)
+
+
+def decide_call(
+    v: View,
+    budget: float | None = DEFAULT_BUDGET,
+    samples: int = MAX_SAMPLES,
+    seed: int = 0,
+    confirm: int | None = None,
+) -> Decision:
+    """The dealer's friend call, the same way as a play: the rule-based call is the incumbent,
+    its next ``MAX_CANDIDATES - 1`` calls the rivals; each deal of the unseen hands is played
+    out from the first lead with every call, and a nominee must pass the paired re-check."""
+    start = time.perf_counter()
+    seat = v.seat
+    assert seat is not None
+    cands = [[c] for c in basic.call_options(v)[:MAX_CANDIDATES]]
+    if len(cands) == 1:
+        return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
+    nominate_rng = random.Random(_seed(v, seed))
+    confirm_rng = random.Random(_seed(v, seed) ^ CONFIRM_STREAM)
+
+    def value(deal: tuple[list[Counter[Card]], tuple[Card, ...]], call: list[Card]) -> float:
+        world = called_world(v, deal[0], deal[1], call[0])
+        run(world)
+        return utility(world, seat)
+
+    return search(
+        cands,
+        lambda: deal_at_call(v, nominate_rng),
+        lambda: deal_at_call(v, confirm_rng),
+        value,
+        samples,
+        CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
+        None if budget is None else start + budget,
+        start,
+    )
 
 
 def _playout(world: World, play: list[Card], seat: int) -> float:

@@ -3,14 +3,22 @@ fresh deals confirms it (the lower confidence bound of its advantage above zero)
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from collections.abc import Callable
 
 from test_ai_sampling import positions
 
-from engine.ai.expert import MIN_CONFIRM, decide, paired_check, search
-from engine.ai.players import is_legal_play
+from engine.actions import CallFriend, DealCard
+from engine.ai import basic
+from engine.ai.expert import MIN_CONFIRM, decide, decide_call, paired_check, search
+from engine.ai.players import BasicPlayer, is_legal_play
+from engine.ai.playout import run
+from engine.ai.sampling import called_world
+from engine.hand import Hand, Phase, Setup
+from engine.rules import preset
+from engine.views import View, view
 
 FAV, RIVAL, NOMINEE = ["3S"], ["4S"], ["5S"]
 CANDS = [FAV, RIVAL, NOMINEE]
@@ -106,3 +114,44 @@ def test_decisions_are_legal_and_reproducible() -> None:
         d = decide(v, None, 2, seed=3, confirm=4)
         assert is_legal_play(v, list(d.cards))
         assert d == decide(v, None, 2, seed=3, confirm=4)
+
+
+def call_views(seed: int) -> list[tuple[Hand, View]]:
+    """find-friend hands of rule-based players stopped at the dealer's friend call."""
+    rules = preset("find-friend")
+    out = []
+    for i in range(3):
+        hand = Hand(rules, Setup(seed + i, ("5",) * 4, i))
+        players = [BasicPlayer(s) for s in range(4)]
+        while hand.phase != Phase.CALL:
+            if hand.phase == Phase.DEAL and not hand.deal_complete:
+                hand.apply(DealCard())
+            for seat in range(4):
+                if hand.phase == Phase.CALL or not hand.actions_for(seat):
+                    continue
+                action = players[seat].act(view(hand, seat))
+                if action is not None:
+                    hand.apply(action)
+        assert hand.dealer is not None
+        out.append((hand, view(hand, hand.dealer)))
+    return out
+
+
+def test_a_called_world_finds_the_friend_as_the_hand_does() -> None:
+    for hand, v in call_views(5):
+        for card in basic.call_options(v)[:4]:
+            world = called_world(v, hand.hands, tuple(hand.buried), card)
+            after = copy.deepcopy(hand)
+            after.apply(CallFriend(v.seat, card))
+            assert world.partner == after.partner and world.leader == after.trick.leader
+            run(world)  # the play goes to the end from the first lead
+            assert world.over
+
+
+def test_friend_calls_start_from_the_rule_based_call_and_stay_legal() -> None:
+    for hand, v in call_views(8):
+        options = basic.call_options(v)
+        assert options[0] == basic.call_choice(v)
+        d = decide_call(v, None, 2, seed=1, confirm=8)
+        assert d.cards[0] in options[:4]
+        hand.apply(CallFriend(v.seat, d.cards[0]))  # the engine accepts it
