@@ -149,9 +149,15 @@ def burial(args: tuple[RuleSet, tuple[int, str, int], float]) -> tuple[bool, boo
     return had_ace, True, results[1][0] - results[0][0], results[1][1] - results[0][1]
 
 
-def called(rules: RuleSet, deal: tuple[int, str, int], card: Card | None) -> tuple[View, float]:
-    """A hand of rule-based players with the dealer calling ``card`` (None: its own call): the
-    dealer's view at the call, and the levels the dealer's side won (+) or lost (-)."""
+KINDS = {"call": "call-friend", "bury": "bury"}
+
+
+def overridden(
+    rules: RuleSet, deal: tuple[int, str, int], kind: str, choice: tuple[Card, ...] | None
+) -> tuple[View, float]:
+    """A hand of rule-based players with the dealer's burial or friend call (``kind``) replaced
+    by ``choice`` (None: its own): the dealer's view at that decision, and the levels the
+    dealer's side won (+) or lost (-)."""
     seed, level, dealer = deal
     hand = Hand(rules, Setup(seed, (level,) * 4, dealer))
     players = [BasicPlayer(s) for s in range(4)]
@@ -159,9 +165,10 @@ def called(rules: RuleSet, deal: tuple[int, str, int], card: Card | None) -> tup
 
     def make(seat: int):
         def act(v: View, _rng: random.Random) -> Action | None:
-            if "call-friend" in v.actions and v.seat is not None:
+            if KINDS[kind] in v.actions and v.seat is not None and not seen:
                 seen.append(v)
-                return CallFriend(v.seat, card or basic.call_choice(v))
+                if choice is not None:
+                    return Bury(v.seat, choice) if kind == "bury" else CallFriend(v.seat, choice[0])
             return players[seat].act(v)
 
         return act
@@ -173,40 +180,53 @@ def called(rules: RuleSet, deal: tuple[int, str, int], card: Card | None) -> tup
     return seen[0], float(sign * o.result.levels)
 
 
-def call_position(
-    args: tuple[RuleSet, tuple[int, str, int], int, int],
+def searched_position(
+    args: tuple[RuleSet, tuple[int, str, int], str, int, int],
 ) -> tuple[float, float, bool] | None:
-    """(the search's call's gain over the rule-based call, the best call's gain, switched),
-    each call's value exact in the real deal; None when the dealer had one call only."""
-    rules, deal, samples, seed = args
-    v, _ = called(rules, deal, None)
-    options = basic.call_options(v)[: expert.MAX_CANDIDATES]
+    """(the search's gain over the rule-based choice, the best option's gain, switched) for the
+    dealer's burial or call, each option's value exact in the real deal; None: one option."""
+    rules, deal, kind, samples, seed = args
+    v, _ = overridden(rules, deal, kind, None)
+    if kind == "bury":
+        options = basic.bury_options(v)[: expert.MAX_CANDIDATES]
+        chosen = expert.decide_bury(v, None, samples, seed).cards if len(options) > 1 else ()
+    else:
+        options = [(c,) for c in basic.call_options(v)[: expert.MAX_CANDIDATES]]
+        chosen = expert.decide_call(v, None, samples, seed).cards if len(options) > 1 else ()
     if len(options) < 2:
         return None
-    exact = {c: called(rules, deal, c)[1] for c in options}
-    chosen = expert.decide_call(v, None, samples, seed).cards[0]
-    base = exact[options[0]]
-    return exact[chosen] - base, max(exact.values()) - base, chosen != options[0]
+    exact = {tuple(sorted(c)): overridden(rules, deal, kind, c)[1] for c in options}
+    base = exact[tuple(sorted(options[0]))]
+    switched = sorted(chosen) != sorted(options[0])
+    return exact[tuple(sorted(chosen))] - base, max(exact.values()) - base, switched
 
 
-def calls(rules: RuleSet, n: int, seed: int, samples: int, jobs: int) -> None:
+def searched(rules: RuleSet, kind: str, n: int, seed: int, samples: int, jobs: int) -> None:
     rng = random.Random(seed)
     work = [
-        (rules, (rng.getrandbits(63), rng.choice(RANKS[:-1]), rng.randrange(4)), samples, seed + i)
+        (
+            rules,
+            (rng.getrandbits(63), rng.choice(RANKS[:-1]), rng.randrange(4)),
+            kind,
+            samples,
+            seed + i,
+        )
         for i in range(n)
     ]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            rows = [r for r in pool.map(call_position, work, chunksize=4) if r is not None]
+            rows = [r for r in pool.map(searched_position, work, chunksize=4) if r is not None]
     else:
-        rows = [r for r in map(call_position, work) if r is not None]
+        rows = [r for r in map(searched_position, work) if r is not None]
     print(
-        f"preset {rules.preset}: {len(rows)} friend calls with a choice of {n} hands, "
-        f"{samples} samples per call"
+        f"preset {rules.preset}: {len(rows)} {kind} decisions with a choice of {n} hands, "
+        f"{samples} samples per option"
     )
-    print(f"search over basic per call: levels {mean_ci([r[0] for r in rows])}")
-    print(f"best call over basic:       levels {mean_ci([r[1] for r in rows])}")
-    print(f"switched from the rule-based call in {100 * statistics.fmean(r[2] for r in rows):.1f}%")
+    print(f"search over basic:  levels {mean_ci([r[0] for r in rows])}")
+    print(f"best option over basic: levels {mean_ci([r[1] for r in rows])}")
+    print(
+        f"switched from the rule-based choice in {100 * statistics.fmean(r[2] for r in rows):.1f}%"
+    )
 
 
 def burials(rules: RuleSet, n: int, seed: int, ace: float, jobs: int) -> None:
@@ -255,11 +275,13 @@ def main(argv: list[str] | None = None) -> None:
         "--burials", type=int, default=0, help="instead: N hands, burial with --ace-keep vs shipped"
     )
     ap.add_argument("--ace-keep", type=float, default=20.0)
-    ap.add_argument("--calls", type=int, default=0, help="instead: N hands' friend calls")
+    ap.add_argument("--calls", type=int, default=0, help="instead: N hands' searched calls")
+    ap.add_argument("--buried", type=int, default=0, help="instead: N hands' searched burials")
     a = ap.parse_args(argv)
     rules = PRESETS[a.preset]
-    if a.calls:
-        calls(rules, a.calls, a.seed, a.samples, a.jobs)
+    if a.calls or a.buried:
+        kind = "call" if a.calls else "bury"
+        searched(rules, kind, a.calls or a.buried, a.seed, a.samples, a.jobs)
         return
     if a.burials:
         burials(rules, a.burials, a.seed, a.ace_keep, a.jobs)

@@ -21,7 +21,6 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from engine.actions import Bury
 from engine.bids import Bid, bid_strength
 from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, points
 from engine.errors import RulesError
@@ -427,6 +426,12 @@ ACE_KEEP = 0.0  # extra worth of a side-suit ace in the hand (a sure trick) when
 def bury_choice(v: View, ace: float | None = None) -> tuple[Card, ...]:
     """Bury to void short side suits, keeping trumps, aces, kings, pairs and points (``ace``:
     the side-suit ace's extra worth, ``ACE_KEEP`` unless a bench varies it)."""
+    return bury_options(v, ace)[0]
+
+
+def bury_options(v: View, ace: float | None = None) -> list[tuple[Card, ...]]:
+    """Burials, cheapest first: for every set of side suits short enough to bury whole, those
+    suits filled up with the cheapest other cards (each void a bonus); duplicates dropped."""
     ace_keep = ACE_KEEP if ace is None else ace
     trumps = v.trumps
     assert trumps is not None
@@ -449,27 +454,29 @@ def bury_choice(v: View, ace: float | None = None) -> tuple[Card, ...]:
 
     side = {s: [c for c in hand.elements() if trumps.suit(c) == s] for s in SUITS}
     side = {s: cs for s, cs in side.items() if cs}
-    best: tuple[float, list[Card]] | None = None
+    found: list[tuple[float, int, tuple[Card, ...]]] = []
     suits = list(side)
-    for r in range(len(suits) + 1):
-        for group in itertools.combinations(suits, r):
-            cards = [c for s in group for c in side[s]]
-            if len(cards) > need:
-                continue
-            rest = sorted((c for c in hand.elements() if trumps.suit(c) not in group), key=keep)
-            picked = cards + rest[: need - len(cards)]
-            if len(picked) < need:
-                continue
-            cost = sum(keep(c) for c in picked) - 25.0 * len(group)
-            if best is None or cost < best[0]:
-                best = (cost, picked)
-    assert best is not None
-    return tuple(best[1])
-
-
-def bury_action(v: View) -> Bury:
-    assert v.seat is not None
-    return Bury(v.seat, bury_choice(v))
+    groups = (g for r in range(len(suits) + 1) for g in itertools.combinations(suits, r))
+    for order, group in enumerate(groups):
+        cards = [c for s in group for c in side[s]]
+        if len(cards) > need:
+            continue
+        rest = sorted((c for c in hand.elements() if trumps.suit(c) not in group), key=keep)
+        picked = cards + rest[: need - len(cards)]
+        if len(picked) < need:
+            continue
+        cost = sum(keep(c) for c in picked) - 25.0 * len(group)
+        found.append((cost, order, tuple(picked)))
+    found.sort(key=lambda f: (f[0], f[1]))
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[Card, ...]] = set()
+    for _, _, picked_ in found:
+        key = tuple(sorted(picked_))
+        if key not in seen:
+            seen.add(key)
+            out.append(picked_)
+    assert out
+    return out
 
 
 def call_choice(v: View) -> Card:

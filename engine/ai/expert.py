@@ -29,7 +29,7 @@ import time
 import zlib
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from engine.cards import POINTS, Card
@@ -38,7 +38,7 @@ from engine.views import View
 from . import basic
 from .memory import Knowledge, knowledge
 from .playout import World, run, utility
-from .sampling import called_world, deal_at_call, sample_inferred
+from .sampling import deal_unseen, sample_inferred, starting_world
 
 DEFAULT_BUDGET = 0.4  # seconds per searched decision (the target: p95 ≤ 0.5 s on one core)
 MASTER_BUDGET = 1.6  # the target: p95 ≤ 2 s
@@ -266,6 +266,9 @@ def _beaten(rival: list[float], base: list[float]) -> bool:
     return gain < -DROP_SE * se or (se == 0 and gain <= 0)
 
 
+Deal = tuple[list[Counter[Card]], tuple[Card, ...]]  # the four hands and the kitty
+
+
 def decide_call(
     v: View,
     budget: float | None = DEFAULT_BUDGET,
@@ -274,26 +277,68 @@ def decide_call(
     confirm: int | None = None,
 ) -> Decision:
     """The dealer's friend call, the same way as a play: the rule-based call is the incumbent,
-    its next ``MAX_CANDIDATES - 1`` calls the rivals; each deal of the unseen hands is played
-    out from the first lead with every call, and a nominee must pass the paired re-check."""
-    start = time.perf_counter()
+    its next calls the rivals; each deal of the unseen hands is played out from the first lead
+    with every call, and a nominee must pass the paired re-check."""
     seat = v.seat
     assert seat is not None
     cands = [[c] for c in basic.call_options(v)[:MAX_CANDIDATES]]
+
+    def value(deal: Deal, call: list[Card]) -> float:
+        world = starting_world(v, deal[0], deal[1], call[0])
+        run(world)
+        return utility(world, seat)
+
+    return _before_play(v, cands, value, budget, samples, seed, confirm)
+
+
+def decide_bury(
+    v: View,
+    budget: float | None = DEFAULT_BUDGET,
+    samples: int = MAX_SAMPLES,
+    seed: int = 0,
+    confirm: int | None = None,
+) -> Decision:
+    """The dealer's burial, the same way: the rule-based burial is the incumbent, its next
+    cheapest burials the rivals, each played out from the first lead (with a hidden friend, after
+    the rule-based call from the hand that burial leaves)."""
+    seat = v.seat
+    assert seat is not None
+    cands = [list(b) for b in basic.bury_options(v)[:MAX_CANDIDATES]]
+    calls = {}
+    if v.rules.partners != "fixed":
+        for b in cands:
+            left = Counter(v.hand) - Counter(b)
+            after = replace(v, hand=tuple(left.elements()), buried=tuple(b), phase="call")
+            calls[tuple(b)] = basic.call_choice(after)
+
+    def value(deal: Deal, burial: list[Card]) -> float:
+        hands = list(deal[0])
+        hands[seat] = hands[seat] - Counter(burial)
+        world = starting_world(v, hands, tuple(burial), calls.get(tuple(burial)))
+        run(world)
+        return utility(world, seat)
+
+    return _before_play(v, cands, value, budget, samples, seed, confirm)
+
+
+def _before_play(
+    v: View,
+    cands: list[list[Card]],
+    value: Callable[[Deal, list[Card]], float],
+    budget: float | None,
+    samples: int,
+    seed: int,
+    confirm: int | None,
+) -> Decision:
+    start = time.perf_counter()
     if len(cands) == 1:
         return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
     nominate_rng = random.Random(_seed(v, seed))
     confirm_rng = random.Random(_seed(v, seed) ^ CONFIRM_STREAM)
-
-    def value(deal: tuple[list[Counter[Card]], tuple[Card, ...]], call: list[Card]) -> float:
-        world = called_world(v, deal[0], deal[1], call[0])
-        run(world)
-        return utility(world, seat)
-
     return search(
         cands,
-        lambda: deal_at_call(v, nominate_rng),
-        lambda: deal_at_call(v, confirm_rng),
+        lambda: deal_unseen(v, nominate_rng),
+        lambda: deal_unseen(v, confirm_rng),
         value,
         samples,
         CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.actions import Action, CallFriend, PassBid, Play
+from engine.actions import Action, Bury, CallFriend, PassBid, Play
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.follows import check_follow
@@ -20,7 +20,7 @@ from engine.selfplay import random_player
 from engine.views import View
 
 from . import basic
-from .expert import DEFAULT_BUDGET, MAX_SAMPLES, decide, decide_call
+from .expert import DEFAULT_BUDGET, MAX_SAMPLES, decide, decide_bury, decide_call
 from .memory import knowledge, played_cards
 
 
@@ -85,12 +85,15 @@ class BasicPlayer:
         if "pass-bid" in acts:
             return PassBid(seat)
         if "bury" in acts:
-            return basic.bury_action(v)
+            return Bury(seat, self.bury(v))
         if "call-friend" in acts:
             return CallFriend(seat, self.call(v))
         if "play" in acts:
             return Play(seat, tuple(self._checked(v, self.play(v))))
         return None
+
+    def bury(self, v: View) -> tuple[Card, ...]:
+        return basic.bury_choice(v)
 
     def call(self, v: View) -> Card:
         return basic.call_choice(v)
@@ -108,7 +111,7 @@ class BasicPlayer:
 
 
 class ExpertPlayer(BasicPlayer):
-    """Searches its plays and friend calls (``engine.ai.expert``); bids and burials are the
+    """Searches its plays, burials and friend calls (``engine.ai.expert``); bids are the
     rule-based player's."""
 
     level = "hard"
@@ -125,6 +128,9 @@ class ExpertPlayer(BasicPlayer):
         self.budget = budget
         self.samples = samples
         self.level = level
+
+    def bury(self, v: View) -> tuple[Card, ...]:
+        return decide_bury(v, self.budget, self.samples, self.seed).cards
 
     def call(self, v: View) -> Card:
         return decide_call(v, self.budget, self.samples, self.seed).cards[0]

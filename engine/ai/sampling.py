@@ -221,9 +221,9 @@ def world_from(
     )
 
 
-def deal_at_call(v: View, rng: random.Random) -> tuple[list[Counter[Card]], tuple[Card, ...]]:
-    """The dealer's view before its friend call: a deal of the other three hands (nothing is
-    played yet, so nothing else is known) and the kitty it buried."""
+def deal_unseen(v: View, rng: random.Random) -> tuple[list[Counter[Card]], tuple[Card, ...]]:
+    """The dealer's view before the play (burying, or calling the friend): a deal of the other
+    three hands (nothing is played yet, so nothing else is known), and the kitty it buried."""
     seat = v.seat
     assert seat is not None
     pool = outside_cards(v, Counter())
@@ -234,13 +234,16 @@ def deal_at_call(v: View, rng: random.Random) -> tuple[list[Counter[Card]], tupl
     return hands, tuple(v.buried)
 
 
-def called_world(v: View, hands: list[Counter[Card]], kitty: tuple[Card, ...], card: Card) -> World:
-    """The play about to start after the dealer calls ``card`` in this deal (its holder is the
-    friend: ``Hand._friend_holder``'s rule, RULES.md §4.3)."""
+def starting_world(
+    v: View, hands: list[Counter[Card]], kitty: tuple[Card, ...], card: Card | None
+) -> World:
+    """The play about to start in this deal, the dealer having called ``card`` (its holder is
+    the friend: ``Hand._friend_holder``'s rule, RULES.md §4.3), or with fixed partners."""
     trumps, dealer = v.trumps, v.dealer
     assert trumps is not None and dealer is not None
-    partner = None
-    if hands[dealer][card] < v.rules.decks:
+    fixed = v.rules.partners == "fixed"
+    partner = (dealer + 2) % 4 if fixed else None
+    if card is not None and hands[dealer][card] < v.rules.decks:
         partner = next((s for s in _after(dealer) if hands[s][card]), None)
     return World(
         rules=v.rules,
@@ -250,7 +253,7 @@ def called_world(v: View, hands: list[Counter[Card]], kitty: tuple[Card, ...], c
         dealer=dealer,
         friend_card=card,
         partner=partner,
-        revealed=False,
+        revealed=fixed,
         leader=dealer,
         trick=[],
         shape=None,

@@ -10,12 +10,12 @@ from collections.abc import Callable
 
 from test_ai_sampling import positions
 
-from engine.actions import CallFriend, DealCard
+from engine.actions import Bury, CallFriend, DealCard
 from engine.ai import basic
-from engine.ai.expert import MIN_CONFIRM, decide, decide_call, paired_check, search
+from engine.ai.expert import MIN_CONFIRM, decide, decide_bury, decide_call, paired_check, search
 from engine.ai.players import BasicPlayer, is_legal_play
 from engine.ai.playout import run
-from engine.ai.sampling import called_world
+from engine.ai.sampling import starting_world
 from engine.hand import Hand, Phase, Setup
 from engine.rules import preset
 from engine.views import View, view
@@ -137,10 +137,10 @@ def call_views(seed: int) -> list[tuple[Hand, View]]:
     return out
 
 
-def test_a_called_world_finds_the_friend_as_the_hand_does() -> None:
+def test_a_starting_world_finds_the_friend_as_the_hand_does() -> None:
     for hand, v in call_views(5):
         for card in basic.call_options(v)[:4]:
-            world = called_world(v, hand.hands, tuple(hand.buried), card)
+            world = starting_world(v, hand.hands, tuple(hand.buried), card)
             after = copy.deepcopy(hand)
             after.apply(CallFriend(v.seat, card))
             assert world.partner == after.partner and world.leader == after.trick.leader
@@ -155,3 +155,27 @@ def test_friend_calls_start_from_the_rule_based_call_and_stay_legal() -> None:
         d = decide_call(v, None, 2, seed=1, confirm=8)
         assert d.cards[0] in options[:4]
         hand.apply(CallFriend(v.seat, d.cards[0]))  # the engine accepts it
+
+
+def test_burials_start_from_the_rule_based_burial_and_stay_legal() -> None:
+    for name in ("classic", "find-friend"):
+        rules = preset(name)
+        hand = Hand(rules, Setup(3, ("7",) * 4, 1))
+        players = [BasicPlayer(s) for s in range(4)]
+        while hand.phase != Phase.BURY:
+            if hand.phase == Phase.DEAL and not hand.deal_complete:
+                hand.apply(DealCard())
+            for seat in range(4):
+                if hand.phase == Phase.BURY or not hand.actions_for(seat):
+                    continue
+                action = players[seat].act(view(hand, seat))
+                if action is not None:
+                    hand.apply(action)
+        assert hand.dealer is not None
+        v = view(hand, hand.dealer)
+        options = basic.bury_options(v)
+        assert options[0] == basic.bury_choice(v)
+        assert len({tuple(sorted(b)) for b in options}) == len(options)
+        d = decide_bury(v, None, 2, seed=1, confirm=8)
+        assert d.cards in options[:4]
+        hand.apply(Bury(hand.dealer, d.cards))  # the engine accepts it
