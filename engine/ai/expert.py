@@ -14,7 +14,9 @@ confidence bound of its advantage is above zero. Otherwise the rule-based play s
 nomination's winner's curse (the best of several noisy means looks better than it is) never
 decides a play. Sampling stops at the playout budgets or the clock (nomination gets
 ``NOMINATE_SHARE`` of it; only complete samples count). Forced plays (one candidate) skip the
-search; bids, burials and friend calls are the rule-based player's.
+search. The dealer's burial and friend call are searched and confirmed the same way
+(``decide_bury``, ``decide_call``: options played out from the first lead); bids are the
+rule-based player's.
 
 ``decide(view, budget)`` is a pure function of the view and a seed: an app or server calls it in
 an executor or a worker process so its own thread stays responsive.
@@ -57,7 +59,8 @@ W = TypeVar("W")
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A searched play: the cards, and each candidate's mean utility over the samples."""
+    """A searched decision (a play, a burial, a called card): the cards, and each candidate's
+    mean utility over the nomination deals."""
 
     cards: tuple[Card, ...]
     scores: tuple[tuple[tuple[Card, ...], float], ...]  # best first
