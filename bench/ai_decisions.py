@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.actions import Action
+from engine.actions import Action, Bury, CallFriend
 from engine.ai import basic, expert
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import World, run, utility
@@ -113,6 +113,148 @@ def judge(
     return lv - base_lv, u - base_u, best_lv - base_lv, best_u - base_u, switched, spent
 
 
+def burial(args: tuple[RuleSet, tuple[int, str, int], float]) -> tuple[bool, bool, float, float]:
+    """One hand of rule-based players played twice from the same deal, the dealer burying
+    with the shipped ``basic.ACE_KEEP`` and then with ``ace``: (the shipped burial holds a
+    side-suit ace, the burials differ, the dealer side's levels and points gained by ``ace``).
+    Everything else is deterministic, so the difference is exact for rule-based play."""
+    rules, (seed, level, dealer), ace = args
+    had_ace = differs = False
+    results = []
+    for keep in (basic.ACE_KEEP, ace):
+        hand = Hand(rules, Setup(seed, (level,) * 4, dealer))
+        players = [BasicPlayer(s) for s in range(4)]
+
+        def make(seat: int, keep: float = keep, players: list = players):
+            def act(v: View, _rng: random.Random) -> Action | None:
+                nonlocal had_ace, differs
+                if "bury" not in v.actions or v.seat is None or v.trumps is None:
+                    return players[seat].act(v)
+                cards = basic.bury_choice(v, keep)
+                if keep == basic.ACE_KEEP:
+                    trumps = v.trumps
+                    had_ace |= any(c[0] == "A" and not trumps.is_trump(c) for c in cards)
+                    differs |= sorted(cards) != sorted(basic.bury_choice(v, ace))
+                return Bury(v.seat, cards)
+
+            return act
+
+        play_hand(hand, [make(s) for s in range(4)], random.Random(seed))
+        o = hand.outcome
+        assert o is not None
+        sign = 1 if o.result.winner == "defenders" else -1
+        results.append((sign * o.result.levels, -o.attacker_points))
+        if not differs:
+            return had_ace, False, 0.0, 0.0
+    return had_ace, True, results[1][0] - results[0][0], results[1][1] - results[0][1]
+
+
+KINDS = {"call": "call-friend", "bury": "bury"}
+
+
+def overridden(
+    rules: RuleSet, deal: tuple[int, str, int], kind: str, choice: tuple[Card, ...] | None
+) -> tuple[View, float]:
+    """A hand of rule-based players with the dealer's burial or friend call (``kind``) replaced
+    by ``choice`` (None: its own): the dealer's view at that decision, and the levels the
+    dealer's side won (+) or lost (-)."""
+    seed, level, dealer = deal
+    hand = Hand(rules, Setup(seed, (level,) * 4, dealer))
+    players = [BasicPlayer(s) for s in range(4)]
+    seen: list[View] = []
+
+    def make(seat: int):
+        def act(v: View, _rng: random.Random) -> Action | None:
+            if KINDS[kind] in v.actions and v.seat is not None and not seen:
+                seen.append(v)
+                if choice is not None:
+                    return Bury(v.seat, choice) if kind == "bury" else CallFriend(v.seat, choice[0])
+            return players[seat].act(v)
+
+        return act
+
+    play_hand(hand, [make(s) for s in range(4)], random.Random(seed))
+    o = hand.outcome
+    assert o is not None and seen
+    sign = 1 if o.result.winner == "defenders" else -1
+    return seen[0], float(sign * o.result.levels)
+
+
+def searched_position(
+    args: tuple[RuleSet, tuple[int, str, int], str, int, int],
+) -> tuple[float, float, bool] | None:
+    """(the search's gain over the rule-based choice, the best option's gain, switched) for the
+    dealer's burial or call, each option's value exact in the real deal; None: one option."""
+    rules, deal, kind, samples, seed = args
+    v, _ = overridden(rules, deal, kind, None)
+    if kind == "bury":
+        options = basic.bury_options(v)[: expert.MAX_CANDIDATES]
+        chosen = expert.decide_bury(v, None, samples, seed).cards if len(options) > 1 else ()
+    else:
+        options = [(c,) for c in basic.call_options(v)[: expert.MAX_CANDIDATES]]
+        chosen = expert.decide_call(v, None, samples, seed).cards if len(options) > 1 else ()
+    if len(options) < 2:
+        return None
+    exact = {tuple(sorted(c)): overridden(rules, deal, kind, c)[1] for c in options}
+    base = exact[tuple(sorted(options[0]))]
+    switched = sorted(chosen) != sorted(options[0])
+    return exact[tuple(sorted(chosen))] - base, max(exact.values()) - base, switched
+
+
+def searched(rules: RuleSet, kind: str, n: int, seed: int, samples: int, jobs: int) -> None:
+    rng = random.Random(seed)
+    work = [
+        (
+            rules,
+            (rng.getrandbits(63), rng.choice(RANKS[:-1]), rng.randrange(4)),
+            kind,
+            samples,
+            seed + i,
+        )
+        for i in range(n)
+    ]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            rows = [r for r in pool.map(searched_position, work, chunksize=4) if r is not None]
+    else:
+        rows = [r for r in map(searched_position, work) if r is not None]
+    print(
+        f"preset {rules.preset}: {len(rows)} {kind} decisions with a choice of {n} hands, "
+        f"{samples} samples per option"
+    )
+    print(f"search over basic:  levels {mean_ci([r[0] for r in rows])}")
+    print(f"best option over basic: levels {mean_ci([r[1] for r in rows])}")
+    print(
+        f"switched from the rule-based choice in {100 * statistics.fmean(r[2] for r in rows):.1f}%"
+    )
+
+
+def burials(rules: RuleSet, n: int, seed: int, ace: float, jobs: int) -> None:
+    rng = random.Random(seed)
+    work = [
+        (rules, (rng.getrandbits(63), rng.choice(RANKS[:-1]), rng.randrange(4)), ace)
+        for _ in range(n)
+    ]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            rows = list(pool.map(burial, work, chunksize=8))
+    else:
+        rows = [burial(w) for w in work]
+    aces = sum(r[0] for r in rows)
+    changed = [r for r in rows if r[1]]
+    print(
+        f"preset {rules.preset}: {n} hands; the shipped burial holds a side-suit ace in "
+        f"{100 * aces / n:.1f}%; ace worth {ace:+.0f} changes the burial in "
+        f"{100 * len(changed) / n:.1f}%"
+    )
+    if len(changed) > 1:
+        print(
+            f"dealer side gains per changed hand: levels {mean_ci([r[2] for r in changed])}, "
+            f"points {mean_ci([r[3] for r in changed])}; per hand: "
+            f"levels {mean_ci([r[2] for r in rows])}"
+        )
+
+
 def mean_ci(xs: list[float]) -> str:
     m = statistics.fmean(xs)
     h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
@@ -129,8 +271,21 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument(
+        "--burials", type=int, default=0, help="instead: N hands, burial with --ace-keep vs shipped"
+    )
+    ap.add_argument("--ace-keep", type=float, default=20.0)
+    ap.add_argument("--calls", type=int, default=0, help="instead: N hands' searched calls")
+    ap.add_argument("--buried", type=int, default=0, help="instead: N hands' searched burials")
     a = ap.parse_args(argv)
     rules = PRESETS[a.preset]
+    if a.calls or a.buried:
+        kind = "call" if a.calls else "bury"
+        searched(rules, kind, a.calls or a.buried, a.seed, a.samples, a.jobs)
+        return
+    if a.burials:
+        burials(rules, a.burials, a.seed, a.ace_keep, a.jobs)
+        return
     t0 = time.perf_counter()
     positions = collect(rules, a.positions, a.seed)
     t1 = time.perf_counter()

@@ -9,6 +9,10 @@ timed; each figure times only the engine call, cycling over the prepared positio
 
 Full hands: every preset, deal to score, random-legal choices made by the engine itself
 (engine.selfplay.play_random), on one core; with the mean time of one ``Hand.apply``.
+
+AI playouts: the search's inner loop (``engine.ai.playout.run``: the rule-based policy at every
+seat, from the first lead to the score, on the real deal of a seeded hand), timed in CPU seconds
+of this process (``time.process_time``) so that other jobs on the machine inflate it less.
 """
 
 from __future__ import annotations
@@ -24,6 +28,11 @@ from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.actions import Action
+from engine.ai.players import BasicPlayer
+from engine.ai.playout import World
+from engine.ai.playout import run as playout
+from engine.ai.sampling import facts, world_from
 from engine.cards import RANKS, SUITS, Card, deck
 from engine.follows import legal_follows
 from engine.hand import Hand, Setup
@@ -31,9 +40,10 @@ from engine.leads import check_lead
 from engine.order import Trumps
 from engine.rules import PRESETS as ALL_PRESETS
 from engine.rules import RuleSet, preset
-from engine.selfplay import play_random
+from engine.selfplay import play_hand, play_random
 from engine.shapes import Kind, decompose
 from engine.tricks import winner
+from engine.views import View
 
 PRESETS = ("classic", "three-deck", "four-deck")
 
@@ -122,14 +132,56 @@ def hands_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float]:
     return count / elapsed, elapsed / applies * 1e6
 
 
+def first_leads(rules: RuleSet, count: int, seed: int) -> list[World]:
+    """The real deal at the first lead of ``count`` seeded hands of rule-based players."""
+    out: list[World] = []
+    for i in range(count):
+        hand = Hand(rules, Setup(seed * 100_003 + i, ("2",) * 4, i % 4))
+        players = [BasicPlayer(s) for s in range(4)]
+        kept: list[World] = []
+
+        def act(
+            v: View,
+            _rng: random.Random,
+            hand: Hand = hand,
+            players: list[BasicPlayer] = players,
+            kept: list[World] = kept,
+        ) -> Action | None:
+            assert v.seat is not None
+            if "play" in v.actions and not kept:
+                f = facts(v)
+                hands = [h.copy() for h in hand.hands]
+                kept.append(
+                    world_from(v, hands, tuple(hand.buried), hand.partner, f.played, f.voids)
+                )
+            return players[v.seat].act(v)
+
+        play_hand(hand, [act] * 4, random.Random(i))
+        out.extend(kept)
+    return out
+
+
+def playouts_rate(rules: RuleSet, count: int, seed: int) -> float:
+    """Whole-hand playouts per CPU second."""
+    worlds = first_leads(rules, count, seed)
+    start = time.process_time()
+    for w in worlds:
+        playout(w.copy())
+    return len(worlds) / (time.process_time() - start)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="timing per figure (default 2)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument("--positions", type=int, default=200, help="positions per preset (200)")
     ap.add_argument("--hands", type=int, default=100, help="full hands per preset (100)")
+    ap.add_argument("--playouts", type=int, default=40, help="AI playouts per preset (40)")
+    ap.add_argument("--only-playouts", action="store_true", help="only the AI playouts")
     args = ap.parse_args()
 
+    if args.only_playouts:
+        return playouts_table(args)
     print(f"engine bench: seed {args.seed}, {args.positions} positions, {args.seconds:g} s each")
     header = f"{'preset':<11} {'decks':>5} {'follows/s':>11} {'per enum':>9} {'tricks/s':>10}"
     print(header)
@@ -161,6 +213,19 @@ def main() -> None:
         print(f"{name:<11} {per_s:>9.1f} {per_apply:>9.1f}")
     print("hands/s: random-legal hands, deal to score, one core; µs/apply: mean Hand.apply")
     print("(including the random choice of the action). Target for classic: >= 200 hands/s.")
+    print()
+    playouts_table(args)
+
+
+def playouts_table(args: argparse.Namespace) -> None:
+    header = f"{'preset':<11} {'playouts/s':>10} {'ms each':>8}"
+    print(header)
+    print("-" * len(header))
+    for name, rules in ALL_PRESETS.items():
+        per_s = playouts_rate(rules, args.playouts, args.seed)
+        print(f"{name:<11} {per_s:>10.1f} {1000 / per_s:>8.1f}")
+    print("playouts/s: AI rollouts of a whole hand (rule-based play at every seat, from the first")
+    print("lead), per CPU second of one core.")
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@
     hint(view) -> Hint(action, reason_en, reason_zh)
 
 Levels: ``random`` (uniform legal actions), ``easy`` (rule-based with occasional random plays),
-``normal`` (rule-based, ``engine.ai.basic``), ``hard`` (determinized Monte Carlo search,
-``engine.ai.expert``), ``master`` (the search with a larger budget). A player sees only its
+``normal`` (rule-based, ``engine.ai.basic``), ``hard`` (the rule-based play unless a
+determinized Monte Carlo search nominates another and a paired re-check confirms it,
+``engine.ai.expert``), ``master`` (the same with a larger budget). A player sees only its
 seat's ``View``. Search is a pure function of the view: call it off the UI thread (an executor
 or a worker process). See docs/AI.md.
 """

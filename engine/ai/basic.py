@@ -19,8 +19,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
-from engine.actions import Bury, CallFriend
 from engine.bids import Bid, bid_strength
 from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, points
 from engine.errors import RulesError
@@ -42,15 +42,26 @@ FOLLOW_LIMIT = 40  # legal follows scored per decision (the engine lists the low
 
 def card_value(card: Card, trumps: Trumps) -> float:
     """How much a card is worth keeping: trumps over side cards, high over low."""
-    pos = trumps.position(card)
-    return 14.0 + pos if trumps.is_trump(card) else float(pos)
+    return _values(trumps)[card]
+
+
+@cache
+def _values(trumps: Trumps) -> dict[Card, float]:
+    pos, suit_of = trumps.position, trumps.suit_table
+    return {c: 14.0 + pos(c) if suit_of[c] == TRUMP else float(pos(c)) for c in suit_of}
 
 
 def spend(play: Sequence[Card], hand: Counter[Card], trumps: Trumps) -> float:
     """The strength a play gives up: card values, and a penalty for each tuple it breaks."""
-    cost = sum(card_value(c, trumps) for c in play)
-    used = Counter(play)
-    for c, n in used.items():
+    value = _values(trumps)
+    cost = 0.0
+    for c in play:
+        cost += value[c]
+    if len(play) == 1:
+        if hand[play[0]] >= 2:
+            cost += 4.0
+        return cost
+    for c, n in Counter(play).items():
         if hand[c] >= 2 and n < hand[c]:
             cost += 4.0
     return cost
@@ -184,8 +195,6 @@ def score_lead(k: Knowledge, play: Sequence[Card]) -> float:
     is_sure = sure(k, play) if k.rules.lead_rule != "chaoshan" or n == 1 else _suit_top(k, play)
     risky = ruff_risk(k, suit, n, opponents)
     pts = points(play)
-    cost = spend(play, k.hand, trumps)
-    my_trumps = sum(k.hand[c] for c in k.hand if trumps.is_trump(c))
     out_trumps = sum(k.outside_in(TRUMP).values())
     if is_sure and not risky:
         # A sure trick: the bigger the better; trump winners only while drawing helps.
@@ -193,12 +202,13 @@ def score_lead(k: Knowledge, play: Sequence[Card]) -> float:
         if suit == TRUMP and out_trumps == 0:
             score -= 60  # nobody else has trumps: keep them for ruffing
         return score
+    cost = spend(play, k.hand, trumps)
     if suit == TRUMP:
-        if out_trumps and my_trumps >= max(4, out_trumps // 2) and k.defending is not False:
+        if out_trumps and k.length(TRUMP) >= max(4, out_trumps // 2) and k.defending is not False:
             return 40.0 + 5 * big.size - cost / 4 - pts
         return -20.0 - cost - 2 * pts
     # A low side-suit lead: short suits first (towards a void), no points, no breaking pairs.
-    length = sum(k.hand[c] for c in k.hand if trumps.suit(c) == suit)
+    length = k.length(suit)
     partner_ruffs = any(
         k.team[s] == SIDE_MINE and s != k.seat and suit in k.voids[s] and TRUMP not in k.voids[s]
         for s in range(4)
@@ -413,8 +423,19 @@ def bid_action(v: View) -> Bid | None:
 # -- burying and the friend ------------------------------------------------------------------
 
 
-def bury_choice(v: View) -> tuple[Card, ...]:
-    """Bury to void short side suits, keeping trumps, aces, kings, pairs and points."""
+ACE_KEEP = 0.0  # extra worth of a side-suit ace in the hand (a sure trick) when burying
+
+
+def bury_choice(v: View, ace: float | None = None) -> tuple[Card, ...]:
+    """Bury to void short side suits, keeping trumps, aces, kings, pairs and points (``ace``:
+    the side-suit ace's extra worth, ``ACE_KEEP`` unless a bench varies it)."""
+    return bury_options(v, ace)[0]
+
+
+def bury_options(v: View, ace: float | None = None) -> list[tuple[Card, ...]]:
+    """Burials, cheapest first: for every set of side suits short enough to bury whole, those
+    suits filled up with the cheapest other cards (each void a bonus); duplicates dropped."""
+    ace_keep = ACE_KEEP if ace is None else ace
     trumps = v.trumps
     assert trumps is not None
     hand = Counter(v.hand)
@@ -430,35 +451,45 @@ def bury_choice(v: View) -> tuple[Card, ...]:
             val += 12.0
         if show and c[0] in "AK":
             val += 15.0
+        if c[0] == "A":
+            val += ace_keep
         return val
 
     side = {s: [c for c in hand.elements() if trumps.suit(c) == s] for s in SUITS}
     side = {s: cs for s, cs in side.items() if cs}
-    best: tuple[float, list[Card]] | None = None
+    found: list[tuple[float, int, tuple[Card, ...]]] = []
     suits = list(side)
-    for r in range(len(suits) + 1):
-        for group in itertools.combinations(suits, r):
-            cards = [c for s in group for c in side[s]]
-            if len(cards) > need:
-                continue
-            rest = sorted((c for c in hand.elements() if trumps.suit(c) not in group), key=keep)
-            picked = cards + rest[: need - len(cards)]
-            if len(picked) < need:
-                continue
-            cost = sum(keep(c) for c in picked) - 25.0 * len(group)
-            if best is None or cost < best[0]:
-                best = (cost, picked)
-    assert best is not None
-    return tuple(best[1])
-
-
-def bury_action(v: View) -> Bury:
-    assert v.seat is not None
-    return Bury(v.seat, bury_choice(v))
+    groups = (g for r in range(len(suits) + 1) for g in itertools.combinations(suits, r))
+    for order, group in enumerate(groups):
+        cards = [c for s in group for c in side[s]]
+        if len(cards) > need:
+            continue
+        rest = sorted((c for c in hand.elements() if trumps.suit(c) not in group), key=keep)
+        picked = cards + rest[: need - len(cards)]
+        if len(picked) < need:
+            continue
+        cost = sum(keep(c) for c in picked) - 25.0 * len(group)
+        found.append((cost, order, tuple(picked)))
+    found.sort(key=lambda f: (f[0], f[1]))
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[Card, ...]] = set()
+    for _, _, picked_ in found:
+        key = tuple(sorted(picked_))
+        if key not in seen:
+            seen.add(key)
+            out.append(picked_)
+    assert out
+    return out
 
 
 def call_choice(v: View) -> Card:
     """Call an ace we do not hold (a king when aces are the level) in a side suit we hold."""
+    return call_options(v)[0]
+
+
+def call_options(v: View) -> list[Card]:
+    """Friend calls, best first: side-suit aces (kings when aces are the level) we hold fewest
+    of, in our longest suits first; then any callable card we do not hold every copy of."""
     trumps = v.trumps
     hand = Counter(v.hand)
     rank = "A" if v.level != "A" else "K"
@@ -472,20 +503,12 @@ def call_choice(v: View) -> Card:
             continue
         length = sum(n for c, n in hand.items() if trumps is not None and trumps.suit(c) == s)
         options_.append(((hand[card], -length), card))
-    if options_:
-        return min(options_)[1]
-    for card in callable_:
-        if hand[card] < v.rules.decks:
-            return card
-    return callable_[0]
+    ranked = [card for _, card in sorted(options_)]
+    rest = [card for card in callable_ if hand[card] < v.rules.decks and card not in ranked]
+    return ranked + rest or [callable_[0]]
 
 
 def _callable(v: View) -> list[Card]:
     if v.rules.friend_excludes_level_and_jokers:
         return [r + s for s in SUITS for r in RANKS if r != v.level]
     return [r + s for s in SUITS for r in RANKS] + list(JOKERS)
-
-
-def call_action(v: View) -> CallFriend:
-    assert v.seat is not None
-    return CallFriend(v.seat, call_choice(v))

@@ -1,17 +1,21 @@
-"""The searching player: determinized Monte Carlo over the hidden cards.
+"""The searching player: determinized Monte Carlo over the hidden cards, never worse than the
+rule-based choice on its own evidence.
 
-For a play with a real choice, the expert takes the rule-based policy's best few candidates
-that differ in effect (twin cards merged), samples deals of the unseen cards consistent with its
-view and leaning towards deals that explain the other seats' plays (``engine.ai.sampling``,
-``engine.ai.inference``), and plays each candidate out to the end of the hand with ``basic`` at
-every seat (``engine.ai.playout``). Every candidate is played on the same sampled deals (a
-paired comparison: the luck of the deal cancels between candidates) and scored by level utility
-(levels won or lost by our side, ``engine.scoring.hand_result`` on the final points, smoothed by
-the points). After a few deals, rivals that cannot catch the rule-based favourite are dropped
-and the rest get their playouts. The favourite stands unless another candidate beats it by more
-than one standard error of the paired differences. Sampling stops at the playout budget, when no
-rival is left, or at the time budget (checked after every playout; only complete samples
-count). Forced plays (one candidate) skip the search; bids, burials and friend calls are the
+For a play with a real choice, the rule-based policy's favourite is the incumbent. The search
+takes the policy's best few candidates that differ in effect (twin cards merged), samples deals
+of the unseen cards consistent with its view and leaning towards deals that explain the other
+seats' plays (``engine.ai.sampling``, ``engine.ai.inference``), and plays each candidate out to
+the end of the hand with ``basic`` at every seat (``engine.ai.playout``), all on the same deals,
+scored by level utility (levels won or lost by our side, smoothed by the points). Rivals that
+cannot catch the favourite drop out after a few deals. The rival with the best mean is the
+*nominee*; it is re-checked against the favourite on fresh deals (both plays on the same deals
+and the same deterministic continuations: a paired comparison), and played only when the lower
+confidence bound of its advantage is above zero. Otherwise the rule-based play stands, so the
+nomination's winner's curse (the best of several noisy means looks better than it is) never
+decides a play. Sampling stops at the playout budgets or the clock (nomination gets
+``NOMINATE_SHARE`` of it; only complete samples count). Forced plays (one candidate) skip the
+search. The dealer's burial and friend call are searched and confirmed the same way
+(``decide_bury``, ``decide_call``: options played out from the first lead); bids are the
 rule-based player's.
 
 ``decide(view, budget)`` is a pure function of the view and a seed: an app or server calls it in
@@ -27,7 +31,8 @@ import time
 import zlib
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from engine.cards import POINTS, Card
 from engine.views import View
@@ -35,26 +40,33 @@ from engine.views import View
 from . import basic
 from .memory import Knowledge, knowledge
 from .playout import World, run, utility
-from .sampling import sample_inferred
+from .sampling import deal_unseen, sample_inferred, starting_world
 
-DEFAULT_BUDGET = 0.3  # seconds per searched decision (p95 ≤ 0.5 s on the 2-core machine)
-MASTER_BUDGET = 1.2
+DEFAULT_BUDGET = 0.4  # seconds per searched decision (the target: p95 ≤ 0.5 s on one core)
+MASTER_BUDGET = 1.6  # the target: p95 ≤ 2 s
 MAX_CANDIDATES = 4
-SWITCH_SE = 1.0  # another play replaces the policy's favourite when it gains this many SEs
-ELIMINATE = True  # drop rivals that cannot catch the favourite, so the others get more deals
 MIN_SAMPLES = 4  # deals every candidate gets before any is dropped
 DROP_SE = 2.0  # a rival this many SEs below the favourite is out
 MAX_SAMPLES = 200
+NOMINATE_SHARE = 0.4  # of the clock, for the nomination; the re-check gets the rest
+CONFIRM_PER_SAMPLE = 3  # re-check deals per nomination sample
+MIN_CONFIRM = 8  # re-check deals before a nominee can be confirmed
+LCB_Z = 1.645  # the lower bound: one-sided 95%
+CONFIRM_STREAM = 0x5EED_C0DE  # the re-check's deals come from their own random stream
+
+W = TypeVar("W")
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A searched play: the cards, and each candidate's mean utility over the samples."""
+    """A searched decision (a play, a burial, a called card): the cards, and each candidate's
+    mean utility over the nomination deals."""
 
     cards: tuple[Card, ...]
     scores: tuple[tuple[tuple[Card, ...], float], ...]  # best first
-    samples: int
+    samples: int  # nomination deals
     searched: bool
+    check: Check | None = None  # the nominee's re-check, when there was a nominee
 
 
 # A card's class (``_classes``): suit, rivals under it, points, count held, the called card
@@ -103,30 +115,89 @@ def decide(
     budget: float | None = DEFAULT_BUDGET,
     samples: int = MAX_SAMPLES,
     seed: int = 0,
+    confirm: int | None = None,
 ) -> Decision:
     """Search the play for ``v``'s seat within about ``budget`` seconds (``None``: no clock, so
-    the choice depends only on the view and the seed) and ``samples`` deals' worth of playouts
-    (``samples`` times the number of candidates; dropped candidates leave more deals to the
-    rest)."""
+    the choice depends only on the view and the seed): ``samples`` deals' worth of playouts to
+    nominate (``samples`` times the number of candidates), then up to ``confirm`` fresh deals
+    (default ``CONFIRM_PER_SAMPLE * samples``) to confirm the nominee against the favourite."""
     start = time.perf_counter()
     cands = candidates(v)
     if len(cands) == 1:
         return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
-    assert v.seat is not None
-    rng = random.Random(_seed(v, seed))
+    seat = v.seat
+    assert seat is not None
+    nominate_rng = random.Random(_seed(v, seed))
+    confirm_rng = random.Random(_seed(v, seed) ^ CONFIRM_STREAM)
+    return search(
+        cands,
+        lambda: sample_inferred(v, nominate_rng),
+        lambda: sample_inferred(v, confirm_rng),
+        lambda world, play: _playout(world, play, seat),
+        samples,
+        CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
+        None if budget is None else start + budget,
+        start,
+    )
+
+
+def search(
+    cands: list[list[Card]],
+    draw: Callable[[], W],
+    draw_fresh: Callable[[], W],
+    value: Callable[[W, list[Card]], float],
+    samples: int,
+    confirm: int,
+    deadline: float | None = None,
+    start: float = 0.0,
+) -> Decision:
+    """Nominate the rival of the favourite ``cands[0]`` with the best mean over deals from
+    ``draw``; play it only when a paired re-check on deals from ``draw_fresh`` confirms it
+    (``Check.confirmed``). ``value(world, play)`` must leave ``world`` as it was."""
+    stop = math.inf if deadline is None else start + NOMINATE_SHARE * (deadline - start)
+    results = _nominate(cands, draw, value, samples, stop)
+    n = len(results[0])
+    if n == 0:
+        return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
+    means = [statistics.fmean(r) if r else -math.inf for r in results]
+    nominee = max(range(len(cands)), key=lambda i: (means[i], i == 0))
+    check = None
+    if nominee != 0:
+        check = paired_check(
+            draw_fresh,
+            value,
+            cands[0],
+            cands[nominee],
+            confirm,
+            math.inf if deadline is None else deadline,
+        )
+    best = nominee if check is not None and check.confirmed else 0
+    rest = sorted((i for i in range(len(cands)) if i != best), key=lambda i: -means[i])
+    scores = tuple((tuple(cands[i]), means[i]) for i in [best, *rest])
+    return Decision(tuple(cands[best]), scores, n, True, check)
+
+
+def _nominate(
+    cands: list[list[Card]],
+    draw: Callable[[], W],
+    value: Callable[[W, list[Card]], float],
+    samples: int,
+    deadline: float,
+) -> list[list[float]]:
+    """Every live candidate played on the same deals; rivals that cannot catch the favourite
+    drop out after ``MIN_SAMPLES`` deals and leave their playouts to the rest."""
     results: list[list[float]] = [[] for _ in cands]
     alive = list(range(len(cands)))
     playouts = samples * len(cands)
     n = done = 0
-    deadline = math.inf if budget is None else start + budget
     while done + len(alive) <= playouts and n < MAX_SAMPLES:
         if len(alive) == 1 and n >= MIN_SAMPLES:
             break  # every rival is out: the favourite stands
         t0 = time.perf_counter()
-        world = sample_inferred(v, rng)
+        world = draw()
         row = []
         for i in alive:
-            row.append(_playout(world, cands[i], v.seat))
+            row.append(value(world, cands[i]))
             if time.perf_counter() > deadline:
                 break
         if len(row) < len(alive):
@@ -135,24 +206,62 @@ def decide(
             results[i].append(u)
         n += 1
         done += len(alive)
-        if ELIMINATE and n >= MIN_SAMPLES:
+        if n >= MIN_SAMPLES:
             alive = [i for i in alive if i == 0 or not _beaten(results[i], results[0])]
         now = time.perf_counter()
-        if budget is not None and now + (now - t0) > deadline:
+        if now + (now - t0) > deadline:
             break  # the next sample would overrun the budget
-    if n == 0:
-        return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
-    means = [statistics.fmean(r) if r else -math.inf for r in results]
-    best = _pick(results)
-    rest = sorted((i for i in range(len(cands)) if i != best), key=lambda i: -means[i])
-    order = [best, *rest]
-    scores = tuple((tuple(cands[i]), means[i]) for i in order)
-    return Decision(tuple(cands[best]), scores, n, True)
+    return results
 
 
-def _diffs(rival: list[float], base: list[float]) -> tuple[float, float]:
-    """Mean and standard error of the rival's gain over the favourite on their common deals."""
-    d = [a - b for a, b in zip(rival, base, strict=False)]
+@dataclass(frozen=True, slots=True)
+class Check:
+    """The nominee's paired advantage over the favourite on fresh deals."""
+
+    gain: float  # mean of (nominee - favourite) per deal
+    se: float  # its standard error
+    deals: int
+
+    @property
+    def lcb(self) -> float:
+        """The lower confidence bound of the gain (one-sided, ``LCB_Z`` standard errors)."""
+        return self.gain - LCB_Z * self.se
+
+    @property
+    def confirmed(self) -> bool:
+        return self.deals >= MIN_CONFIRM and self.lcb > 0
+
+
+def paired_check(
+    draw: Callable[[], W],
+    value: Callable[[W, list[Card]], float],
+    incumbent: list[Card],
+    nominee: list[Card],
+    deals: int,
+    deadline: float = math.inf,
+) -> Check:
+    """Both plays on the same ``deals`` fresh deals (common random numbers: the continuations
+    are the same deterministic policy); stops early once the nominee cannot be confirmed (its
+    upper bound below zero) or when the next deal would overrun the deadline."""
+    diffs: list[float] = []
+    for _ in range(deals):
+        t0 = time.perf_counter()
+        world = draw()
+        diffs.append(value(world, nominee) - value(world, incumbent))
+        now = time.perf_counter()
+        if now + (now - t0) > deadline:
+            break
+        if len(diffs) >= MIN_CONFIRM:
+            gain, se = _mean_se(diffs)
+            if gain + LCB_Z * se < 0 or (se == 0 and gain <= 0):
+                break
+    if not diffs:
+        return Check(0.0, math.inf, 0)
+    gain, se = _mean_se(diffs)
+    return Check(gain, se, len(diffs))
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
     if len(d) < 2:
         return (statistics.fmean(d) if d else 0.0), math.inf
     return statistics.fmean(d), statistics.stdev(d) / math.sqrt(len(d))
@@ -160,20 +269,89 @@ def _diffs(rival: list[float], base: list[float]) -> tuple[float, float]:
 
 def _beaten(rival: list[float], base: list[float]) -> bool:
     """A rival that cannot catch the favourite: clearly worse, or the same on every deal."""
-    gain, se = _diffs(rival, base)
+    gain, se = _mean_se([a - b for a, b in zip(rival, base, strict=False)])
     return gain < -DROP_SE * se or (se == 0 and gain <= 0)
 
 
-def _pick(results: list[list[float]]) -> int:
-    """The rule-based favourite (index 0) unless another candidate beats it on the same deals
-    by more than ``SWITCH_SE`` standard errors of the paired differences: deviating on noise
-    loses."""
-    best, best_gain = 0, 0.0
-    for i in range(1, len(results)):
-        gain, se = _diffs(results[i], results[0])
-        if gain > SWITCH_SE * se and gain > best_gain:
-            best, best_gain = i, gain
-    return best
+Deal = tuple[list[Counter[Card]], tuple[Card, ...]]  # the four hands and the kitty
+
+
+def decide_call(
+    v: View,
+    budget: float | None = DEFAULT_BUDGET,
+    samples: int = MAX_SAMPLES,
+    seed: int = 0,
+    confirm: int | None = None,
+) -> Decision:
+    """The dealer's friend call, the same way as a play: the rule-based call is the incumbent,
+    its next calls the rivals; each deal of the unseen hands is played out from the first lead
+    with every call, and a nominee must pass the paired re-check."""
+    seat = v.seat
+    assert seat is not None
+    cands = [[c] for c in basic.call_options(v)[:MAX_CANDIDATES]]
+
+    def value(deal: Deal, call: list[Card]) -> float:
+        world = starting_world(v, deal[0], deal[1], call[0])
+        run(world)
+        return utility(world, seat)
+
+    return _before_play(v, cands, value, budget, samples, seed, confirm)
+
+
+def decide_bury(
+    v: View,
+    budget: float | None = DEFAULT_BUDGET,
+    samples: int = MAX_SAMPLES,
+    seed: int = 0,
+    confirm: int | None = None,
+) -> Decision:
+    """The dealer's burial, the same way: the rule-based burial is the incumbent, its next
+    cheapest burials the rivals, each played out from the first lead (with a hidden friend, after
+    the rule-based call from the hand that burial leaves)."""
+    seat = v.seat
+    assert seat is not None
+    cands = [list(b) for b in basic.bury_options(v)[:MAX_CANDIDATES]]
+    calls = {}
+    if v.rules.partners != "fixed":
+        for b in cands:
+            left = Counter(v.hand) - Counter(b)
+            after = replace(v, hand=tuple(left.elements()), buried=tuple(b), phase="call")
+            calls[tuple(b)] = basic.call_choice(after)
+
+    def value(deal: Deal, burial: list[Card]) -> float:
+        hands = list(deal[0])
+        hands[seat] = hands[seat] - Counter(burial)
+        world = starting_world(v, hands, tuple(burial), calls.get(tuple(burial)))
+        run(world)
+        return utility(world, seat)
+
+    return _before_play(v, cands, value, budget, samples, seed, confirm)
+
+
+def _before_play(
+    v: View,
+    cands: list[list[Card]],
+    value: Callable[[Deal, list[Card]], float],
+    budget: float | None,
+    samples: int,
+    seed: int,
+    confirm: int | None,
+) -> Decision:
+    start = time.perf_counter()
+    if len(cands) == 1:
+        return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
+    nominate_rng = random.Random(_seed(v, seed))
+    confirm_rng = random.Random(_seed(v, seed) ^ CONFIRM_STREAM)
+    return search(
+        cands,
+        lambda: deal_unseen(v, nominate_rng),
+        lambda: deal_unseen(v, confirm_rng),
+        value,
+        samples,
+        CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
+        None if budget is None else start + budget,
+        start,
+    )
 
 
 def _playout(world: World, play: list[Card], seat: int) -> float:

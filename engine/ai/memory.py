@@ -46,6 +46,7 @@ class Knowledge:
     played: Counter[Card]
     kitty_points: int  # what the kitty is worth, known to the dealer, else an estimate
     _by_suit: dict[str, Counter[Card]] = field(default_factory=dict)
+    _lengths: dict[str, int] | None = None
 
     def outside_in(self, suit: str) -> Counter[Card]:
         """Outside cards of one effective suit (cached per decision)."""
@@ -56,9 +57,23 @@ class Knowledge:
             self._by_suit[suit] = got
         return got
 
+    def lengths(self) -> dict[str, int]:
+        """Our cards per effective suit (cached per decision, like ``outside_in``)."""
+        if self._lengths is None:
+            suit_of = self.trumps.suit_table
+            got: dict[str, int] = {}
+            for c, n in self.hand.items():
+                s = suit_of[c]
+                got[s] = got.get(s, 0) + n
+            self._lengths = got
+        return self._lengths
+
+    def length(self, suit: str) -> int:
+        return self.lengths().get(suit, 0)
+
     @property
     def last_trick(self) -> bool:
-        return sum(self.hand.values()) <= len(self.trick[0][1]) if self.trick else False
+        return sum(self.lengths().values()) <= len(self.trick[0][1]) if self.trick else False
 
 
 def voids_from(tricks: list[list[tuple[int, tuple[Card, ...]]]], trumps: Trumps) -> list[set[str]]:

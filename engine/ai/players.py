@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.actions import Action, PassBid, Play
+from engine.actions import Action, Bury, CallFriend, PassBid, Play
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.follows import check_follow
@@ -20,7 +20,7 @@ from engine.selfplay import random_player
 from engine.views import View
 
 from . import basic
-from .expert import DEFAULT_BUDGET, MAX_SAMPLES, decide
+from .expert import DEFAULT_BUDGET, MAX_SAMPLES, decide, decide_bury, decide_call
 from .memory import knowledge, played_cards
 
 
@@ -85,12 +85,18 @@ class BasicPlayer:
         if "pass-bid" in acts:
             return PassBid(seat)
         if "bury" in acts:
-            return basic.bury_action(v)
+            return Bury(seat, self.bury(v))
         if "call-friend" in acts:
-            return basic.call_action(v)
+            return CallFriend(seat, self.call(v))
         if "play" in acts:
             return Play(seat, tuple(self._checked(v, self.play(v))))
         return None
+
+    def bury(self, v: View) -> tuple[Card, ...]:
+        return basic.bury_choice(v)
+
+    def call(self, v: View) -> Card:
+        return basic.call_choice(v)
 
     def play(self, v: View) -> list[Card]:
         if self.mistakes and self.rng.random() < self.mistakes:
@@ -105,7 +111,8 @@ class BasicPlayer:
 
 
 class ExpertPlayer(BasicPlayer):
-    """Searches its plays (``engine.ai.expert``); the rest is the rule-based player's."""
+    """Searches its plays, burials and friend calls (``engine.ai.expert``); bids are the
+    rule-based player's."""
 
     level = "hard"
 
@@ -121,6 +128,12 @@ class ExpertPlayer(BasicPlayer):
         self.budget = budget
         self.samples = samples
         self.level = level
+
+    def bury(self, v: View) -> tuple[Card, ...]:
+        return decide_bury(v, self.budget, self.samples, self.seed).cards
+
+    def call(self, v: View) -> Card:
+        return decide_call(v, self.budget, self.samples, self.seed).cards[0]
 
     def play(self, v: View) -> list[Card]:
         return list(decide(v, self.budget, self.samples, self.seed).cards)

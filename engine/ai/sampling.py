@@ -219,3 +219,50 @@ def world_from(
         last=last,
         last_winner=v.last_winner,
     )
+
+
+def deal_unseen(v: View, rng: random.Random) -> tuple[list[Counter[Card]], tuple[Card, ...]]:
+    """The dealer's view before the play (burying, or calling the friend): a deal of the other
+    three hands (nothing is played yet, so nothing else is known), and the kitty it buried."""
+    seat = v.seat
+    assert seat is not None
+    pool = outside_cards(v, Counter())
+    room = [v.counts[s] if s != seat else 0 for s in range(4)] + [0]
+    places = _deal(pool, room, None, lambda c: "", rng)
+    assert places is not None
+    hands = [Counter(v.hand) if s == seat else places[s] for s in range(4)]
+    return hands, tuple(v.buried)
+
+
+def starting_world(
+    v: View, hands: list[Counter[Card]], kitty: tuple[Card, ...], card: Card | None
+) -> World:
+    """The play about to start in this deal, the dealer having called ``card`` (its holder is
+    the friend: ``Hand._friend_holder``'s rule, RULES.md §4.3), or with fixed partners."""
+    trumps, dealer = v.trumps, v.dealer
+    assert trumps is not None and dealer is not None
+    fixed = v.rules.partners == "fixed"
+    partner = (dealer + 2) % 4 if fixed else None
+    if card is not None and hands[dealer][card] < v.rules.decks:
+        partner = next((s for s in _after(dealer) if hands[s][card]), None)
+    return World(
+        rules=v.rules,
+        trumps=trumps,
+        hands=[h.copy() for h in hands],
+        kitty=kitty,
+        dealer=dealer,
+        friend_card=card,
+        partner=partner,
+        revealed=fixed,
+        leader=dealer,
+        trick=[],
+        shape=None,
+        won=[0, 0, 0, 0],
+        penalty=0,
+        played=Counter(),
+        voids=[set(), set(), set(), set()],
+    )
+
+
+def _after(dealer: int) -> list[int]:
+    return [(dealer + step) % 4 for step in range(1, 4)]

@@ -53,14 +53,11 @@ def test_candidates_are_legal_distinct_and_start_with_the_policy_choice() -> Non
         assert len({tuple(sorted(c)) for c in cands}) == len(cands)
 
 
-def test_the_favourite_stands_on_noise_and_yields_to_a_clear_gain() -> None:
-    from engine.ai.expert import _beaten, _pick
+def test_rivals_drop_out_when_they_cannot_catch_the_favourite() -> None:
+    from engine.ai.expert import _beaten
 
     base = [0.0, 1.0, -1.0, 0.5, 0.0, 2.0]
-    noisy = [x + d for x, d in zip(base, [0.3, -0.4, 0.2, -0.3, 0.4, -0.1], strict=True)]
     better = [x + d for x, d in zip(base, [0.5, 0.6, 0.4, 0.5, 0.7, 0.5], strict=True)]
-    assert _pick([base, noisy]) == 0
-    assert _pick([base, noisy, better]) == 2
     assert _beaten(list(base), base)  # the same result on every deal: it cannot win
     assert _beaten([x - 1 for x in base], base)
     assert not _beaten(better, base)
