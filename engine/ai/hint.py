@@ -1,8 +1,8 @@
 """Hints: the expert's suggestion for a human seat, with a one-line reason (English, Chinese).
 
-The action is what the ``hard`` player would do in the seat's place (the search for a play,
-the rule-based choice for bids, burials and friend calls); the reason names the rule behind it,
-read from the same knowledge the player used.
+The action is what the ``hard`` player would do in the seat's place, in every phase (the
+confirmed search for a play, a burial and a friend call; the rule-based bid); the reason names
+the rule behind it, read from the same knowledge the player used.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from engine.order import TRUMP
 from engine.views import View
 
 from . import basic
-from .expert import DEFAULT_BUDGET, MAX_SAMPLES, decide
+from .expert import DEFAULT_BUDGET, MAX_SAMPLES
 from .memory import SIDE_MINE, Knowledge, knowledge
-from .players import BasicPlayer, is_legal_play
+from .players import ExpertPlayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,20 +38,18 @@ class Hint:
     reason_zh: str
 
 
-def hint(view: View, budget: float | None = DEFAULT_BUDGET) -> Hint:
-    """The expert's action for ``view``'s seat and why (None: nothing to do now)."""
+def hint(view: View, budget: float | None = DEFAULT_BUDGET, samples: int = MAX_SAMPLES) -> Hint:
+    """The expert's action for ``view``'s seat and why (None: nothing to do now); ``budget`` and
+    ``samples`` as the ``hard`` player's."""
     if not isinstance(view, View):
         raise TypeError(f"a hint reads a View, not {type(view).__name__}")
     v = view
     if v.seat is None or not v.actions:
         return Hint(None, "Nothing to do now.", "现在无需行动。")
-    if "play" in v.actions:
-        cards = list(decide(v, budget, MAX_SAMPLES).cards)
-        if not is_legal_play(v, cards):
-            cards = v.play_candidates(limit=1)[0]
-        en, zh = _play_reason(knowledge(v), cards)
-        return Hint(Play(v.seat, tuple(cards)), en, zh)
-    action = BasicPlayer().act(v)
+    action = ExpertPlayer(budget=budget, samples=samples).act(v)
+    if isinstance(action, Play):
+        en, zh = _play_reason(knowledge(v), list(action.cards))
+        return Hint(action, en, zh)
     if isinstance(action, Bid):
         en, zh = _names(action.cards)
         return Hint(

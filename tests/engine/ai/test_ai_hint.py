@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -11,6 +12,7 @@ from engine.ai import hint
 from engine.ai.players import BasicPlayer, is_legal_play
 from engine.hand import Hand, Phase, Setup
 from engine.rules import preset
+from engine.selfplay import play_hand
 from engine.views import View, view
 
 
@@ -101,3 +103,37 @@ def test_a_sure_lead_says_nobody_can_beat_it() -> None:
     en, zh = _play_reason(knowledge(v), ["BJ"])
     assert en == "Lead your big joker: nobody can beat it."
     assert zh == "出大王：没人大得过。"
+
+
+def test_burial_and_call_hints_are_the_hard_players_own_choices(monkeypatch) -> None:
+    """The hint is the ``hard`` player's decision in every phase: here its burial and friend
+    call are made to differ from the rule-based ones, and the hints follow them."""
+    from engine.ai import basic as rules_based
+    from engine.ai.players import ExpertPlayer
+
+    def unlikely_burial(_self: ExpertPlayer, v: View) -> tuple[str, ...]:
+        return tuple(rules_based.bury_options(v)[-1])
+
+    def unlikely_call(_self: ExpertPlayer, v: View) -> str:
+        return rules_based.call_options(v)[-1]
+
+    monkeypatch.setattr(ExpertPlayer, "bury", unlikely_burial)
+    monkeypatch.setattr(ExpertPlayer, "call", unlikely_call)
+    hand = Hand(preset("find-friend"), Setup(5, ("2",) * 4, 0))
+    basic = [BasicPlayer(s) for s in range(4)]
+    seen: dict[str, bool] = {}
+
+    def player(v: View, _rng: object) -> object:
+        assert v.seat is not None
+        if v.phase == "play":
+            raise StopIteration  # the burial and the call are what this test is about
+        if v.phase in ("bury", "call-friend"):
+            expected = ExpertPlayer(budget=None).act(v)
+            assert expected != basic[v.seat].act(v)
+            seen[v.phase] = hint(v).action == expected
+            return expected
+        return basic[v.seat].act(v)
+
+    with pytest.raises(StopIteration):
+        play_hand(hand, [player] * 4, random.Random(5))
+    assert seen == {"bury": True, "call-friend": True}
