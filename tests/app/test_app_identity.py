@@ -62,18 +62,18 @@ def _offline(settings: Any, rules: Any, seed: int) -> dict[str, Any]:
 async def _online(url: str) -> dict[str, Any]:
     owner = Client(url, name="Host")
     await owner.connect()
-    room = (await owner.create("classic"))["room"]
+    room = (await owner.create("classic")).room
     await owner.join(room)
     for seat, level in enumerate(LEVELS):
         await owner.add_bot(room, seat, level)
     await owner.start(room)
     for _ in range(600):
-        games = (await owner.games(room=room))["games"]
+        games = (await owner.games(room=room)).games
         if games:
             break
         await asyncio.sleep(0.1)
     assert games, "the bots did not finish the hand in 60 s"
-    record = (await owner.record(games[-1]["game"]))["record"]
+    record = (await owner.record(games[-1].game)).record
     await owner.close()
     return record
 

@@ -79,9 +79,9 @@ async def _owner_room(url: str, private: bool) -> tuple[Client, str, str | None]
     owner = Client(url, name="Cai")
     await owner.connect()
     made = await owner.create("classic", private=private)
-    await owner.join(made["room"], made.get("invite"))
-    await owner.sit(made["room"], 0)
-    return owner, made["room"], made.get("invite")
+    await owner.join(made.room, made.invite)
+    await owner.sit(made.room, 0)
+    return owner, made.room, made.invite
 
 
 def test_an_invite_link_opens_the_app_in_that_room(ui, server) -> None:  # noqa: F811
