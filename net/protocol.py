@@ -290,7 +290,7 @@ class HelloReply(_Reply, tag="hello"):
     name: str
     rating: int
     titles: Titles
-    seats: list[HeldSeat] = msgspec.field(default_factory=list)
+    seats: list[HeldSeat]
     token: str | None = None
 
 

@@ -106,7 +106,7 @@ async def _leave_mid_hand(url: str) -> None:
     tasks[1].cancel()
     answer = await leaver.leave(room)
     left_at = players[0].versions[room]
-    assert answer == {"penalty": leave_penalty(2), "rating": -leave_penalty(2)}
+    assert answer == LeaveReply(leave_penalty(2), -leave_penalty(2))
     assert leave_penalty(2) == 2 * leave_penalty(1)  # scaled by the room multiplier
     await until(lambda: players[0].rooms[room].seats[1].left)
     seat = players[0].rooms[room].seats[1]
