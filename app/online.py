@@ -16,18 +16,19 @@ import asyncio
 import contextlib
 import importlib.util
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer
 
 from app.session import Session
 from engine.actions import Action
-from engine.codec import convert
 
 if TYPE_CHECKING:
     from net.protocol import RoomInfo, SeatInfo
 
 log = logging.getLogger(__name__)
+R = TypeVar("R")
 
 
 def available() -> bool:
@@ -229,7 +230,8 @@ class Lobby:
 
     @property
     def me(self) -> int | None:
-        return self.client.user.get("user") if self.client is not None else None
+        user = self.client.user if self.client is not None else None
+        return user.user if user is not None else None
 
     def _on_frame(self, frame: Any) -> None:
         from net.protocol import ChatLine, LobbyUpdate, RoomUpdate
@@ -316,10 +318,7 @@ class Lobby:
             self.client = None
             self._failed(e, "disconnected")
             return
-        from net.protocol import RoomInfo
-
-        listed = convert(data.get("rooms", []), list[RoomInfo])
-        self.rooms = {r.room: r for r in listed}
+        self.rooms = {r.room: r for r in data.rooms}
         self._show_rooms()
         self.vm.set_state("connected", error="")
         self._watch.start()
@@ -349,9 +348,9 @@ class Lobby:
         """A room from a preset; its creator sits at the first seat and waits for the others."""
         if self.client is None:
             return
-        data = await self._ask(self.client.create(preset or "classic"))
-        if data is not None:
-            await self.join(data.get("room", ""), watch=False, sit=True)
+        created = await self._ask(self.client.create(preset or "classic"))
+        if created is not None:
+            await self.join(created.room, watch=False, sit=True)
 
     async def join(
         self, room: str, watch: bool, sit: bool = False, invite: str | None = None
@@ -367,7 +366,7 @@ class Lobby:
         self.vm.clear_chat()
         try:
             joined = await c.join(room, invite)
-            seat = joined.get("seat")
+            seat = joined.seat
             if sit and seat is None:
                 await c.sit(room, 0)
                 seat = 0
@@ -381,8 +380,8 @@ class Lobby:
             self._room_changed(c.rooms[room])
         self.vm.open_session(session)
 
-    async def _ask(self, coro: Any) -> Any:
-        """A request whose refusal is shown on the online screens."""
+    async def _ask(self, coro: Awaitable[R]) -> R | None:
+        """A request whose refusal is shown on the online screens (then None)."""
         from net.client import ServerError
 
         try:
@@ -394,7 +393,7 @@ class Lobby:
             self._failed(e, "connecting")
             return None
         self.vm.set_state("connected", error="")
-        return out if out is not None else {}
+        return out
 
     # -- the waiting room ------------------------------------------------------------------
     def room_call(self, verb: str, *args: Any) -> None:
@@ -415,16 +414,16 @@ class Lobby:
     async def games(self) -> None:
         if self.client is None:
             return
-        data = await self._ask(self.client.games(limit=100))
-        if data is not None:
-            self.vm.set_games(data.get("games", []) or [])
+        found = await self._ask(self.client.games(limit=100))
+        if found is not None:
+            self.vm.set_games(found.games)
 
     async def open_game(self, game: int) -> None:
         if self.client is None:
             return
-        data = await self._ask(self.client.record(game))
-        if data is not None and data.get("record"):
-            self.vm.open_record(data["record"])
+        found = await self._ask(self.client.record(game))
+        if found is not None:
+            self.vm.open_record(found.record)
 
 
 def failure_kind(e: BaseException) -> str:

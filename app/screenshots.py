@@ -374,7 +374,7 @@ def _online_run(
     async def run() -> bool:
         host = Client(f"ws://{address}", name="Mei")
         await host.connect()
-        room = (await host.create("classic"))["room"]
+        room = (await host.create("classic")).room
         await host.join(room)
         for seat in range(4):
             await host.add_bot(room, seat)

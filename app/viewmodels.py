@@ -11,7 +11,7 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Property, QObject, QTimer, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlSingleton, QmlUncreatable
@@ -26,6 +26,9 @@ from app.sounds import CALLS, SoundPlayer
 from app.table import TableViewModel, rank_text
 from engine.errors import RulesError
 from engine.rules import PRESETS, RuleSet, preset
+
+if TYPE_CHECKING:
+    from net.protocol import GameSummary
 
 QML_IMPORT_NAME = "Tuolaji.Backend"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -173,21 +176,18 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
             self._room = {}
             self.roomChanged.emit()
 
-    def set_games(self, games: list[dict[str, Any]]) -> None:
+    def set_games(self, games: list[GameSummary]) -> None:
         rows = []
         for g in games:
-            result = g.get("result") or {}
-            delta = g.get("delta")
-            won = result.get("winner")
-            detail = str(g.get("finished", ""))[:16].replace("T", " ")
-            if delta is not None:
-                detail += f"  {'+' if delta >= 0 else ''}{delta}"
-            title = self.tr("Room %1 · hand %2").replace("%1", str(g.get("room", "")))
+            detail = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.finished))
+            if g.delta is not None:
+                detail += f"  {'+' if g.delta >= 0 else ''}{g.delta}"
+            title = self.tr("Room %1 · hand %2").replace("%1", g.room)
             rows.append(
                 {
-                    "game": int(g["game"]),
-                    "title": title.replace("%2", str(g.get("hand_no", ""))),
-                    "detail": detail + (f"  ({won})" if won else ""),
+                    "game": g.game,
+                    "title": title.replace("%2", str(g.hand_no)),
+                    "detail": f"{detail}  ({g.result.winner})",
                 }
             )
         self._games.set_rows(rows)

@@ -49,7 +49,7 @@ async def drive(url: str, tables: int, level: str) -> None:
     for n in range(tables):
         c = Client(url, name=f"Owner{n}")
         await c.connect()
-        room = (await c.create("classic"))["room"]
+        room = (await c.create("classic")).room
         await c.join(room)
         await c.sit(room, 0)
         for seat in (1, 2, 3):

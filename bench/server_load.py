@@ -132,7 +132,7 @@ async def seat_table(
     players = [Client(url, name=f"t{n}p{i}") for i in range(1 if bots else 4)]
     for c in players:
         await c.connect()
-    room = (await players[0].create("classic"))["room"]
+    room = (await players[0].create("classic")).room
     for i, c in enumerate(players):
         await c.join(room)
         await c.sit(room, i)

@@ -127,12 +127,3 @@ def title(rating: int, ladder: tuple[tuple[float, str], ...] = LIANZHONG) -> str
         if rating >= bound:
             found = name
     return found
-
-
-def user_info(user: int, name: str, rating: int) -> dict[str, object]:
-    return {
-        "user": user,
-        "name": name,
-        "rating": rating,
-        "titles": {"lianzhong": title(rating, LIANZHONG), "chaoshan": title(rating, CHAOSHAN)},
-    }

@@ -110,7 +110,7 @@ async def run_bot(url: str, room: str, level: str, name: str, seat: int | None) 
         joined = await client.join(room)
     except ServerError as e:
         raise SystemExit(f"tuolaji-bot: cannot join room {room}: {e.en}") from e
-    my_seat = joined["seat"]
+    my_seat = joined.seat
     if my_seat is None:
         info = client.rooms.get(room)
         free = [i for i, s in enumerate(info.seats) if s is None] if info else [0, 1, 2, 3]

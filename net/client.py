@@ -3,7 +3,7 @@ table frames that survives reconnects.
 
     client = Client("ws://127.0.0.1:8765", name="Ann")
     await client.connect()
-    room = (await client.create("classic"))["room"]
+    room = (await client.create("classic")).room
     await client.join(room)
     frame = await client.next_frame()
 
@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -32,19 +32,30 @@ from net.protocol import (
     AddBot,
     Chat,
     Create,
+    CreateReply,
     Error,
     Frame,
     Games,
+    GamesReply,
     Hello,
+    HelloReply,
     Join,
+    JoinReply,
     Leave,
+    LeaveReply,
     Lobby,
+    LobbyPage,
     Ok,
     Ping,
+    PingReply,
     Ready,
     Record,
+    RecordReply,
+    Reply,
     Request,
+    RoomInfo,
     RoomUpdate,
+    SeatReply,
     Side,
     Sit,
     Snapshot,
@@ -53,9 +64,12 @@ from net.protocol import (
     Sync,
     TableEvent,
     Trustee,
+    VersionReply,
     decode_frame,
     encode,
 )
+
+R = TypeVar("R")
 
 
 class ServerError(Exception):
@@ -87,16 +101,16 @@ class Client:
         self.name = name
         self.token = token
         self.reconnect_enabled = reconnect
-        self.user: dict[str, Any] = {}
+        self.user: HelloReply | None = None
         self.versions: dict[str, int] = {}  # room -> the last version seen
         self.views: dict[str, View | None] = {}  # room -> the last snapshot's view
-        self.rooms: dict[str, Any] = {}  # room -> the last RoomInfo
+        self.rooms: dict[str, RoomInfo] = {}  # room -> the last RoomInfo
         self.raw: list[str] = []  # every frame received, when keep_raw
         self.keep_raw = keep_raw
         self.on_frame = on_frame
         self.frames: asyncio.Queue[Frame] = asyncio.Queue()
         self._ids = int(time.time() * 1e6)
-        self._pending: dict[int, tuple[bytes, asyncio.Future[Any]]] = {}
+        self._pending: dict[int, tuple[bytes, asyncio.Future[Reply | None]]] = {}
         self._invites: dict[str, str | None] = {}
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -106,17 +120,17 @@ class Client:
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- connection ------------------------------------------------------------------------
-    async def connect(self) -> dict[str, Any]:
+    async def connect(self) -> HelloReply:
         """Open the socket and say hello (a new guest by name, or the token's identity)."""
         await self._open()
         if self.token:
             hello = Hello(self.next_id(), token=self.token)
         else:
             hello = Hello(self.next_id(), name=self.name)
-        self.user = await self._send_now(hello)
-        self.token = self.user.get("token", self.token)
+        self.user = user = _expect(await self._send_now(hello), HelloReply)
+        self.token = user.token or self.token
         self._connected.set()
-        return self.user
+        return user
 
     async def _open(self) -> None:
         ws = await connect(self.url, max_size=2**22, ping_interval=20, ssl=self._ssl)
@@ -178,7 +192,9 @@ class Client:
 
     async def _resume(self) -> None:
         await self._open()
-        self.user = await self._send_now(Hello(self.next_id(), token=self.token))
+        self.user = _expect(
+            await self._send_now(Hello(self.next_id(), token=self.token)), HelloReply
+        )
         for room, since in list(self.versions.items()):
             await self._send_now(Join(self.next_id(), room, self._invites.get(room), since))
         self.resumes += 1
@@ -229,11 +245,11 @@ class Client:
         self._ids += 1
         return self._ids
 
-    async def _send_now(self, msg: Request) -> Any:
+    async def _send_now(self, msg: Request) -> Reply | None:
         """Send ``msg`` now, on the connection being set up (hello and its rejoins)."""
         rid = msg.id
         payload = encode(msg)
-        fut = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[Reply | None] = asyncio.get_running_loop().create_future()
         self._pending[rid] = (payload, fut)
         assert self._ws is not None
         try:
@@ -242,17 +258,21 @@ class Client:
         finally:
             self._pending.pop(rid, None)
 
-    async def request(self, msg: Request) -> Any:
+    async def request(self, msg: Request) -> Reply | None:
         """Send a request (built with ``self.next_id()``) and wait for its answer (resent after
         a reconnect, same id)."""
         rid = msg.id
         payload = encode(msg)
-        fut = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[Reply | None] = asyncio.get_running_loop().create_future()
         self._pending[rid] = (payload, fut)
         if self._connected.is_set() and self._ws is not None:
             with contextlib.suppress(ConnectionClosed):
                 await self._ws.send(payload, text=True)
         return await fut
+
+    async def ask(self, msg: Request, kind: type[R]) -> R:
+        """``request``, and its answer as the ``kind`` of reply that ``msg`` gets."""
+        return _expect(await self.request(msg), kind)
 
     async def send_raw(self, text: str | bytes) -> None:
         """Send a frame as it is (tests of malformed input)."""
@@ -263,9 +283,9 @@ class Client:
         return await asyncio.wait_for(self.frames.get(), timeout)
 
     # -- the verbs -------------------------------------------------------------------------
-    async def lobby(self, subscribe: bool = True, offset: int = 0, limit: int = 50) -> Any:
+    async def lobby(self, subscribe: bool = True, offset: int = 0, limit: int = 50) -> LobbyPage:
         """The public rooms, ``limit`` from ``offset``; ``subscribe``: and their updates."""
-        return await self.request(Lobby(self.next_id(), subscribe, offset, limit))
+        return await self.ask(Lobby(self.next_id(), subscribe, offset, limit), LobbyPage)
 
     async def create(
         self,
@@ -273,56 +293,69 @@ class Client:
         multiplier: int = 1,
         private: bool = False,
         side: Side | None = None,
-    ) -> Any:
-        return await self.request(Create(self.next_id(), rules, multiplier, private, side))
+    ) -> CreateReply:
+        return await self.ask(Create(self.next_id(), rules, multiplier, private, side), CreateReply)
 
-    async def join(self, room: str, invite: str | None = None) -> Any:
+    async def join(self, room: str, invite: str | None = None) -> JoinReply:
         self._invites[room] = invite
-        return await self.request(Join(self.next_id(), room, invite, self.versions.get(room)))
+        since = self.versions.get(room)
+        return await self.ask(Join(self.next_id(), room, invite, since), JoinReply)
 
-    async def sync(self, room: str, since: int | None = None) -> Any:
+    async def sync(self, room: str, since: int | None = None) -> VersionReply:
         """Ask for what was missed since ``since`` (None: a snapshot)."""
-        return await self.request(Sync(self.next_id(), room, since))
+        return await self.ask(Sync(self.next_id(), room, since), VersionReply)
 
     def invite_of(self, room: str) -> str | None:
         """The invite this client joined ``room`` with (a private room's), if any."""
         return self._invites.get(room)
 
-    async def sit(self, room: str, seat: int) -> Any:
-        return await self.request(Sit(self.next_id(), room, seat))
+    async def sit(self, room: str, seat: int) -> SeatReply:
+        return await self.ask(Sit(self.next_id(), room, seat), SeatReply)
 
-    async def stand(self, room: str) -> Any:
-        return await self.request(Stand(self.next_id(), room))
+    async def stand(self, room: str) -> None:
+        await self.ask(Stand(self.next_id(), room), type(None))
 
-    async def ready(self, room: str, ready: bool = True) -> Any:
-        return await self.request(Ready(self.next_id(), room, ready))
+    async def ready(self, room: str, ready: bool = True) -> None:
+        await self.ask(Ready(self.next_id(), room, ready), type(None))
 
-    async def start(self, room: str) -> Any:
-        return await self.request(Start(self.next_id(), room))
+    async def start(self, room: str) -> VersionReply:
+        return await self.ask(Start(self.next_id(), room), VersionReply)
 
-    async def add_bot(self, room: str, seat: int, level: str = "normal") -> Any:
-        return await self.request(AddBot(self.next_id(), room, seat, level))
+    async def add_bot(self, room: str, seat: int, level: str = "normal") -> SeatReply:
+        return await self.ask(AddBot(self.next_id(), room, seat, level), SeatReply)
 
-    async def act(self, room: str, action: Action) -> Any:
-        return await self.request(Act(self.next_id(), room, action))
+    async def act(self, room: str, action: Action) -> VersionReply:
+        return await self.ask(Act(self.next_id(), room, action), VersionReply)
 
-    async def trustee(self, room: str, on: bool) -> Any:
-        return await self.request(Trustee(self.next_id(), room, on))
+    async def trustee(self, room: str, on: bool) -> None:
+        await self.ask(Trustee(self.next_id(), room, on), type(None))
 
-    async def chat(self, room: str, text: str) -> Any:
-        return await self.request(Chat(self.next_id(), room, text))
+    async def chat(self, room: str, text: str) -> None:
+        await self.ask(Chat(self.next_id(), room, text), type(None))
 
-    async def leave(self, room: str) -> Any:
-        out = await self.request(Leave(self.next_id(), room))
+    async def leave(self, room: str) -> LeaveReply:
+        out = await self.ask(Leave(self.next_id(), room), LeaveReply)
         self.versions.pop(room, None)
         self.views.pop(room, None)
         return out
 
-    async def games(self, limit: int = 50, room: str | None = None) -> Any:
-        return await self.request(Games(self.next_id(), limit, room))
+    async def games(self, limit: int = 50, room: str | None = None) -> GamesReply:
+        return await self.ask(Games(self.next_id(), limit, room), GamesReply)
 
-    async def record(self, game: int) -> Any:
-        return await self.request(Record(self.next_id(), game))
+    async def record(self, game: int) -> RecordReply:
+        return await self.ask(Record(self.next_id(), game), RecordReply)
 
-    async def ping(self) -> Any:
-        return await self.request(Ping(self.next_id()))
+    async def ping(self) -> PingReply:
+        return await self.ask(Ping(self.next_id()), PingReply)
+
+
+def _expect(data: Reply | None, kind: type[R]) -> R:
+    """A reply of the kind its request gets; another kind is a server that breaks the
+    protocol."""
+    if not isinstance(data, kind):
+        raise ServerError(
+            "bad-reply",
+            f"expected {kind.__name__}, got {type(data).__name__}",
+            f"应答类型错误：应为 {kind.__name__}，收到 {type(data).__name__}",
+        )
+    return data

@@ -22,7 +22,7 @@ from msgspec import Meta, Struct
 from engine import codec
 from engine.actions import Action
 from engine.errors import RulesError
-from engine.events import EventBody
+from engine.events import EventBody, HandEnd
 from engine.views import View
 
 PROTOCOL = 1  # the versions this build speaks: (PROTOCOL,)
@@ -184,8 +184,11 @@ class Frame(Struct, tag_field="type", omit_defaults=False):
 
 
 class Ok(Frame, tag="ok"):
+    """The answer to request ``id``: its reply struct (below), or None for a request that
+    answers with nothing (stand, ready, trustee, chat)."""
+
     id: int
-    data: Any = None
+    data: Reply | None = None
 
 
 class Error(Frame, tag="error"):
@@ -260,6 +263,126 @@ class ChatLine(Frame, tag="chat"):
     name: str
     text: str
 
+
+# -- replies: the ``data`` of an ``ok``, tagged on ``type`` ---------------------------------
+class _Reply(Struct, tag_field="type", omit_defaults=True, forbid_unknown_fields=False):
+    pass
+
+
+class Titles(Struct):
+    """The rating's title on each ladder (net.auth: 联众 and 潮汕)."""
+
+    lianzhong: str
+    chaoshan: str
+
+
+class HeldSeat(Struct):
+    room: str
+    seat: int
+
+
+class HelloReply(_Reply, tag="hello"):
+    """Who the connection is now; ``token`` only for a new guest (keep it to resume);
+    ``seats``: the seats this user holds at open tables (rejoin them)."""
+
+    protocol: int
+    user: int
+    name: str
+    rating: int
+    titles: Titles
+    seats: list[HeldSeat]
+    token: str | None = None
+
+
+class LobbyPage(_Reply, tag="lobby"):
+    """``rooms``: the public rooms from ``offset``, of ``total``."""
+
+    rooms: list[RoomInfo]
+    offset: int
+    total: int
+
+
+class CreateReply(_Reply, tag="create"):
+    """The new room's id, its side, and (a private room's) the invite others join with."""
+
+    room: str
+    side: Side
+    invite: str | None = None
+
+
+class JoinReply(_Reply, tag="join"):
+    """Watching ``room`` as of version ``v``; ``seat``: the seat held there, if any."""
+
+    room: str
+    seat: int | None  # sent as null when none: the answer always says
+    v: int
+
+
+class VersionReply(_Reply, tag="version"):
+    """The table's version after the request (act, start; sync: the newest one)."""
+
+    v: int
+
+
+class SeatReply(_Reply, tag="seat"):
+    """The seat taken (sit) or given to the AI (bot)."""
+
+    seat: int
+
+
+class LeaveReply(_Reply, tag="leave"):
+    """Leaving a running hand's seat (强退): the ``penalty`` paid and the ``rating`` after."""
+
+    penalty: int | None = None
+    rating: int | None = None
+
+
+class HandResult(HandEnd, frozen=True, tag="hand-end"):
+    """A finished hand's result as stored: its last event and each seat's rating change."""
+
+    deltas: tuple[int, ...]
+
+
+class GameSummary(Struct, omit_defaults=True):
+    """One finished hand; ``seat`` and ``delta`` are the asker's (their own games only)."""
+
+    game: int
+    room: str
+    hand_no: int
+    result: HandResult
+    finished: float
+    seat: int | None = None
+    delta: int | None = None
+
+
+class GamesReply(_Reply, tag="games"):
+    games: list[GameSummary]
+
+
+class RecordReply(_Reply, tag="record"):
+    """``record``: the hand's record in engine.records format (every hand's cards)."""
+
+    game: int
+    v0: int
+    record: dict[str, Any]
+
+
+class PingReply(_Reply, tag="ping"):
+    time: float
+
+
+Reply = (
+    HelloReply
+    | LobbyPage
+    | CreateReply
+    | JoinReply
+    | VersionReply
+    | SeatReply
+    | LeaveReply
+    | GamesReply
+    | RecordReply
+    | PingReply
+)
 
 ServerMessage = Ok | Error | LobbyUpdate | RoomUpdate | TableEvent | Snapshot | ChatLine
 

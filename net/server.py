@@ -32,6 +32,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from engine import codec
 from engine.actions import checked
 from engine.errors import RulesError
 from engine.rules import rules_from
@@ -49,22 +50,35 @@ from net.protocol import (
     Chat,
     ChatLine,
     Create,
+    CreateReply,
     Games,
+    GamesReply,
+    GameSummary,
+    HeldSeat,
     Hello,
+    HelloReply,
     Join,
+    JoinReply,
     Leave,
+    LeaveReply,
     Lobby,
+    LobbyPage,
     LobbyUpdate,
     Ok,
     Ping,
+    PingReply,
     Ready,
     Record,
+    RecordReply,
     Request,
+    SeatReply,
     Sit,
     Stand,
     Start,
     Sync,
+    Titles,
     Trustee,
+    VersionReply,
     decode_request,
     encode,
     error,
@@ -250,7 +264,7 @@ class Server:
             self._index(table)
             for _a, user, req, v in row["actions"]:
                 if user is not None and req is not None:
-                    self._remember(user, req, encode(Ok(req, {"v": v})))
+                    self._remember(user, req, encode(Ok(req, VersionReply(v))))
         log.info("restored %d tables, parked %d", len(self.tables), len(self.parked))
 
     def resume_tables(self) -> None:
@@ -357,7 +371,7 @@ class Server:
             replies.popitem(last=False)
 
     # -- identity ----------------------------------------------------------------------------
-    async def on_hello(self, conn: Conn, req: Hello) -> dict[str, Any]:
+    async def on_hello(self, conn: Conn, req: Hello) -> HelloReply:
         if PROTOCOL not in req.protocols:
             raise RulesError("unsupported-protocol", got=req.protocols, ours=[PROTOCOL])
         token = None
@@ -377,15 +391,13 @@ class Server:
         if conn.user is not None and conn.user != user:
             conn.forget()  # another identity: nothing of the last one's stays here
         conn.user, conn.name = user, name
-        out: dict[str, Any] = {"protocol": PROTOCOL, **auth.user_info(user, name, rating)}
-        if token is not None:
-            out["token"] = token
-        out["seats"] = [
-            {"room": room, "seat": seat}
+        seats = [
+            HeldSeat(room, seat)
             for room in self.seated.get(user, ())
             if (t := self.tables.get(room)) is not None and (seat := t.seat_of(user)) is not None
         ]
-        return out
+        titles = Titles(auth.title(rating, auth.LIANZHONG), auth.title(rating, auth.CHAOSHAN))
+        return HelloReply(PROTOCOL, user, name, rating, titles, seats, token)
 
     def _index(self, table: Table) -> None:
         """Bring ``seated`` up to date with who sits at ``table`` now."""
@@ -403,11 +415,11 @@ class Server:
             self._indexed[table.id] = now
 
     # -- lobby -----------------------------------------------------------------------------
-    async def on_lobby(self, conn: Conn, req: Lobby) -> dict[str, Any]:
+    async def on_lobby(self, conn: Conn, req: Lobby) -> LobbyPage:
         conn.lobby = req.subscribe
         rooms = [t for t in self.tables.values() if not t.private and not t.closed]
         page = rooms[req.offset : req.offset + req.limit]
-        return {"rooms": [t.info() for t in page], "offset": req.offset, "total": len(rooms)}
+        return LobbyPage([t.info() for t in page], req.offset, len(rooms))
 
     def _table_changed(self, table: Table) -> None:
         if not table.private:
@@ -473,7 +485,7 @@ class Server:
             self._lobby_gone.add(table.id)
             self._lobby_dirty.set()
 
-    async def on_create(self, conn: Conn, req: Create) -> dict[str, Any]:
+    async def on_create(self, conn: Conn, req: Create) -> CreateReply:
         rules = rules_from(req.rules)
         assert conn.user is not None
         mine = sum(1 for t in self.tables.values() if t.owner == conn.user and not t.closed)
@@ -511,10 +523,7 @@ class Server:
         await self.store.call(self.store.create_room, table.room_row())
         self.tables[room] = table
         self._table_changed(table)
-        out: dict[str, Any] = {"room": room, "side": side}
-        if table.invite:
-            out["invite"] = table.invite
-        return out
+        return CreateReply(room, side, table.invite)
 
     # -- tables ----------------------------------------------------------------------------
     def _table(self, room: str) -> Table:
@@ -546,7 +555,7 @@ class Server:
             raise RulesError("not-owner")
         return table
 
-    async def on_join(self, conn: Conn, req: Join) -> dict[str, Any]:
+    async def on_join(self, conn: Conn, req: Join) -> JoinReply:
         table = self._table(req.room)
         seated = table.seat_of(conn.user) is not None
         invited = req.invite is not None and secrets.compare_digest(req.invite, table.invite or "")
@@ -556,15 +565,15 @@ class Server:
             raise RulesError("name-taken", name=conn.name)
         conn.tables[table.id] = table
         seat = table.attach(conn, req.since)
-        return {"room": table.id, "seat": seat, "v": table.v}
+        return JoinReply(table.id, seat, table.v)
 
-    async def on_sync(self, conn: Conn, req: Sync) -> dict[str, Any]:
+    async def on_sync(self, conn: Conn, req: Sync) -> VersionReply:
         table = self._watched(conn, req.room)
         for f in table.frames_for(table.watchers.get(conn), req.since):
             conn.push(f)
-        return {"v": table.v}
+        return VersionReply(table.v)
 
-    async def on_sit(self, conn: Conn, req: Sit) -> dict[str, Any]:
+    async def on_sit(self, conn: Conn, req: Sit) -> SeatReply:
         table = self._watched(conn, req.room)
         if table.side != "any":  # seed 002: 正负分用户不能在同一房间中游戏
             rating = await self.store.call(self.store.rating, conn.user)
@@ -582,9 +591,9 @@ class Server:
         table.reseat()
         await table.save_room()
         table.announce()
-        return {"seat": req.seat}
+        return SeatReply(req.seat)
 
-    async def on_stand(self, conn: Conn, req: Stand) -> dict[str, Any]:
+    async def on_stand(self, conn: Conn, req: Stand) -> None:
         table, mine = self._seated(conn, req.room)
         if table.status == "playing":
             raise RulesError("hand-running")
@@ -592,17 +601,15 @@ class Server:
         table.reseat()
         await table.save_room()
         table.announce()
-        return {}
 
-    async def on_ready(self, conn: Conn, req: Ready) -> dict[str, Any]:
+    async def on_ready(self, conn: Conn, req: Ready) -> None:
         table, mine = self._seated(conn, req.room)
         seat = table.seats[mine]
         assert seat is not None
         seat.ready = req.ready
         table.announce()
-        return {}
 
-    async def on_bot(self, conn: Conn, req: AddBot) -> dict[str, Any]:
+    async def on_bot(self, conn: Conn, req: AddBot) -> SeatReply:
         table = self._owned(conn, req.room)
         if req.level not in LEVELS:
             raise RulesError("bad-level", level=req.level)
@@ -616,9 +623,9 @@ class Server:
         table.seats[req.seat] = Seat(name, None, req.level)
         await table.save_room()
         table.announce()
-        return {"seat": req.seat}
+        return SeatReply(req.seat)
 
-    async def on_start(self, conn: Conn, req: Start) -> dict[str, Any]:
+    async def on_start(self, conn: Conn, req: Start) -> VersionReply:
         table = self._owned(conn, req.room)
         if table.status == "playing":
             raise RulesError("hand-running")
@@ -627,9 +634,9 @@ class Server:
         if not all(s is not None and (s.ready or s.bot) for s in table.seats):
             raise RulesError("not-ready")
         v = await table.commit("start" if table.match is None else "next-hand")
-        return {"v": v}
+        return VersionReply(v)
 
-    async def on_act(self, conn: Conn, req: Act) -> dict[str, Any]:
+    async def on_act(self, conn: Conn, req: Act) -> VersionReply:
         table, mine = self._seated(conn, req.room)
         action = checked(req.action)
         if action.seat != mine:
@@ -637,18 +644,17 @@ class Server:
         if table.hand is None:
             raise RulesError("no-hand")
         v = await table.commit(action, conn.user, req.id)
-        return {"v": v}
+        return VersionReply(v)
 
-    async def on_trustee(self, conn: Conn, req: Trustee) -> dict[str, Any]:
+    async def on_trustee(self, conn: Conn, req: Trustee) -> None:
         table, mine = self._seated(conn, req.room)
         seat = table.seats[mine]
         assert seat is not None
         seat.trustee = req.on
         table.announce()
         table.poke()
-        return {}
 
-    async def on_chat(self, conn: Conn, req: Chat) -> dict[str, Any]:
+    async def on_chat(self, conn: Conn, req: Chat) -> None:
         table = self._watched(conn, req.room)
         if len(req.text) > MAX_CHAT:
             raise RulesError("chat-too-long", max=MAX_CHAT)
@@ -657,9 +663,8 @@ class Server:
         frame = encode(ChatLine(table.id, conn.user, conn.name, text))
         for who in list(table.watchers):
             who.push(frame)
-        return {}
 
-    async def on_leave(self, conn: Conn, req: Leave) -> dict[str, Any]:
+    async def on_leave(self, conn: Conn, req: Leave) -> LeaveReply:
         """Leave a table. Leaving a running hand from a seat (强退) costs the rating penalty
         of seed 002 at once, and the AI finishes the hand in that seat (the leaver also
         bears the hand's loss, never its win); the seat frees when the hand ends. The
@@ -668,7 +673,7 @@ class Server:
         user = conn.user
         assert user is not None
         mine = table.seat_of(user)
-        out: dict[str, Any] = {}
+        out = LeaveReply()
         if mine is not None:
             seat = table.seats[mine]
             assert seat is not None
@@ -678,7 +683,7 @@ class Server:
                 seat.left = True
                 hand_no = table.hand.setup.hand_no
                 rating = await self.store.call(self.store.penalize, user, table.id, hand_no, amount)
-                out = {"penalty": amount, "rating": rating}
+                out = LeaveReply(amount, rating)
             else:
                 table.seats[mine] = None
             table.reseat()
@@ -698,24 +703,25 @@ class Server:
         return out
 
     # -- records ---------------------------------------------------------------------------
-    async def on_games(self, conn: Conn, req: Games) -> dict[str, Any]:
+    async def on_games(self, conn: Conn, req: Games) -> GamesReply:
         if req.room is None:
-            return {"games": await self.store.call(self.store.games_of, conn.user, req.limit)}
-        found = await self.store.call(self.store.room_games, conn.user, req.room, req.limit)
+            found = await self.store.call(self.store.games_of, conn.user, req.limit)
+        else:
+            found = await self.store.call(self.store.room_games, conn.user, req.room, req.limit)
         if found is None:
             raise RulesError("no-room", room=req.room)
-        return {"games": found}
+        return GamesReply(codec.convert(found, list[GameSummary]))
 
-    async def on_record(self, conn: Conn, req: Record) -> dict[str, Any]:
+    async def on_record(self, conn: Conn, req: Record) -> RecordReply:
         found = None
         if 0 < req.game < 2**63:  # a game id is a SQLite integer
             found = await self.store.call(self.store.record_of, conn.user, req.game)
         if found is None:
             raise RulesError("no-game", game=req.game)
-        return dict(found)
+        return codec.convert(found, RecordReply)
 
-    async def on_ping(self, conn: Conn, req: Ping) -> dict[str, Any]:
-        return {"time": time.time()}
+    async def on_ping(self, conn: Conn, req: Ping) -> PingReply:
+        return PingReply(time.time())
 
 
 OPERATOR_HELP = """\

@@ -75,7 +75,7 @@ async def scenario(ui: Any, window: Any, out: Path) -> dict[str, Any]:
     bo = Client(found.url, name="Bo")
     await bo.connect()
     lobby = await bo.lobby(subscribe=False)
-    seen["lobby"] = [r["room"] for r in lobby["rooms"]]
+    seen["lobby"] = [r.room for r in lobby.rooms]
     await bo.join(room)
     await bo.sit(room, 1)
     watcher = Client(found.url, name="Cai")

@@ -62,18 +62,18 @@ def _offline(settings: Any, rules: Any, seed: int) -> dict[str, Any]:
 async def _online(url: str) -> dict[str, Any]:
     owner = Client(url, name="Host")
     await owner.connect()
-    room = (await owner.create("classic"))["room"]
+    room = (await owner.create("classic")).room
     await owner.join(room)
     for seat, level in enumerate(LEVELS):
         await owner.add_bot(room, seat, level)
     await owner.start(room)
     for _ in range(600):
-        games = (await owner.games(room=room))["games"]
+        games = (await owner.games(room=room)).games
         if games:
             break
         await asyncio.sleep(0.1)
     assert games, "the bots did not finish the hand in 60 s"
-    record = (await owner.record(games[-1]["game"]))["record"]
+    record = (await owner.record(games[-1].game)).record
     await owner.close()
     return record
 
@@ -86,14 +86,18 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     proc.stop()
 
 
-def test_one_seed_one_record_offline_online_arena_engine(qapp: Any, server: Any) -> None:
+def test_one_seed_one_record_offline_online_arena_engine(
+    qapp: Any, qtbot: Any, server: Any
+) -> None:
     from app.settings import Settings
 
     settings = Settings()
     settings.speed = "instant"
     rules = preset("classic")
     seed = _room_seed()
-    online = asyncio.run(_online(server.url))
+    task = asyncio.ensure_future(_online(server.url))  # on the app's running loop
+    qtbot.waitUntil(task.done, timeout=90_000)
+    online = task.result()
     engine = _engine(rules, seed)
     assert online["setup"] == engine["setup"]  # the server's room seed is the one we expect
     assert len(engine["actions"]) > 100 and any(a["type"] == "bid" for a in engine["actions"]), (

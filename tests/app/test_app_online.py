@@ -152,7 +152,7 @@ def test_chat_spectators_clock_and_trustee(ui, qtbot, server) -> None:
         host = Client(f"ws://{server}", name="Mei")
         others.append(host)
         await host.connect()
-        room = (await host.create({"preset": "classic", "turn_timer": 30}))["room"]
+        room = (await host.create({"preset": "classic", "turn_timer": 30})).room
         await host.join(room)  # the owner stays up: she watches her room
         online.connectTo(server, "Ann")
         assert await _until(lambda: online.status == "connected", 10), online.error

@@ -9,6 +9,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+from PySide6.QtGui import QGuiApplication
 from test_app_online import _run, _until, server  # noqa: F401  (the server fixture)
 
 from app.invite import Invite, parse
@@ -16,7 +17,7 @@ from app.settings import data_dir
 from net.client import Client
 
 
-def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui) -> None:
+def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui, qtbot) -> None:
     hosting, online = ui.app.hosting, ui.app.online
     ui.settings.playerName = "Ann"
     ui.window.setProperty("screen", "host")
@@ -46,14 +47,14 @@ def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui
         await friend.close()
         return inv.room, told[0], told[1]
 
-    room, code, reason = _run(ui, host, timeout=120)
+    room, code, reason = _run(ui, qtbot, host, timeout=120)
     assert (code, reason) == (1001, "server shutting down")
     assert ui.window.property("screen") == "home"  # the host left its own closed table
     db = sqlite3.connect(Path(data_dir()) / "hosted.sqlite3")
     assert db.execute("SELECT seats FROM rooms WHERE id = ?", (room,)).fetchone()  # kept
 
 
-def test_a_port_in_use_is_said_and_nothing_runs(ui) -> None:
+def test_a_port_in_use_is_said_and_nothing_runs(ui, qtbot) -> None:
     import socket
 
     hosting = ui.app.hosting
@@ -66,7 +67,7 @@ def test_a_port_in_use_is_said_and_nothing_runs(ui) -> None:
             hosting.startHosting(taken.getsockname()[1], "classic")
             assert await _until(lambda: hosting.status == "off", 30)
 
-        _run(ui, host, timeout=60)
+        _run(ui, qtbot, host, timeout=60)
     finally:
         taken.close()
     assert "is in use on this computer" in hosting.error
@@ -79,12 +80,12 @@ async def _owner_room(url: str, private: bool) -> tuple[Client, str, str | None]
     owner = Client(url, name="Cai")
     await owner.connect()
     made = await owner.create("classic", private=private)
-    await owner.join(made["room"], made.get("invite"))
-    await owner.sit(made["room"], 0)
-    return owner, made["room"], made.get("invite")
+    await owner.join(made.room, made.invite)
+    await owner.sit(made.room, 0)
+    return owner, made.room, made.invite
 
 
-def test_an_invite_link_opens_the_app_in_that_room(ui, server) -> None:  # noqa: F811
+def test_an_invite_link_opens_the_app_in_that_room(ui, qtbot, server) -> None:  # noqa: F811
     host, port = server.split(":")
     online = ui.app.online
 
@@ -98,12 +99,13 @@ def test_an_invite_link_opens_the_app_in_that_room(ui, server) -> None:  # noqa:
         await owner.close()
         return room, seats, screen
 
-    _room, seats, screen = _run(ui, follow)
+    _room, seats, screen = _run(ui, qtbot, follow)
     assert seats == [False, True, False, False] and screen == "room"
 
 
 def test_a_watch_link_and_a_code_open_as_spectator_and_bad_links_are_said(
     ui,
+    qtbot,
     server,  # noqa: F811
 ) -> None:
     host, port = server.split(":")
@@ -123,7 +125,7 @@ def test_a_watch_link_and_a_code_open_as_spectator_and_bad_links_are_said(
         for c in (owner, other):
             await c.close()
 
-    _run(ui, watch)
+    _run(ui, qtbot, watch)
     hosting.openLink("https://example.org/x")
     assert hosting.error == "That is not a Tuolaji invite: it should start with tuolaji://"
     ui.settings.language = "zh_CN"
@@ -131,7 +133,7 @@ def test_a_watch_link_and_a_code_open_as_spectator_and_bad_links_are_said(
     assert hosting.error == "邀请码由 8 或 16 个字母和数字组成，例如 3F9A-21C0。"
 
 
-def test_quitting_the_app_ends_the_hosted_server_cleanly(ui) -> None:
+def test_quitting_the_app_ends_the_hosted_server_cleanly(ui, qtbot) -> None:
     hosting = ui.app.hosting
     running = []
 
@@ -141,7 +143,8 @@ def test_quitting_the_app_ends_the_hosted_server_cleanly(ui) -> None:
         assert await _until(lambda: ui.app.online.room.get("seated") is True, 20)
         running.append(hosting._process)
 
-    _run(ui, host, timeout=60)  # the loop ends as the app's does: QGuiApplication.aboutToQuit
+    _run(ui, qtbot, host, timeout=60)
+    QGuiApplication.instance().aboutToQuit.emit()  # what the app's quitting sends
     [proc] = running
     assert proc is not None and not proc.alive()
     assert proc._proc.exitcode == 0  # SIGTERM: the server's graceful shutdown

@@ -91,9 +91,9 @@ async def seat_four(
     for c in clients:
         await c.connect()
     made = await clients[0].create(rules, **create)
-    room = made["room"]
+    room = made.room
     for i, c in enumerate(clients):
-        await c.join(room, made.get("invite"))
+        await c.join(room, made.invite)
         await c.sit(room, i)
         await c.ready(room)
     return room, clients

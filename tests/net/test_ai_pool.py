@@ -31,7 +31,7 @@ def _children(pid: int) -> set[int]:
 async def _hard_table(url: str) -> tuple[Client, str]:
     c = Client(url, name="Obs")
     await c.connect()
-    room = (await c.create("classic"))["room"]
+    room = (await c.create("classic")).room
     await c.join(room)
     for seat in range(4):
         await c.add_bot(room, seat, "hard" if seat == 0 else "random")

@@ -23,7 +23,7 @@ async def player(url: str, name: str) -> Client:
 
 
 def seats_of(hello: dict[str, Any]) -> set[tuple[str, int]]:
-    return {(s["room"], s["seat"]) for s in hello["seats"]}
+    return {(s.room, s.seat) for s in hello.seats}
 
 
 async def _seats_after_reconnect(server: ServerProcess) -> None:
@@ -31,23 +31,23 @@ async def _seats_after_reconnect(server: ServerProcess) -> None:
     ann, bo = await player(url, "Ann"), await player(url, "Bo")
     mine: set[tuple[str, int]] = set()
     for seat in (1, 3, 0):  # three rooms, Ann sits in each
-        room = (await ann.create("classic"))["room"]
+        room = (await ann.create("classic")).room
         await ann.join(room)
         await ann.sit(room, seat)
         mine.add((room, seat))
     private = await bo.create("classic", private=True)  # a private room, invited
-    await ann.join(private["room"], private["invite"])
-    await ann.sit(private["room"], 2)
-    mine.add((private["room"], 2))
-    theirs = (await bo.create("classic"))["room"]  # Bo sits; Ann only watches
+    await ann.join(private.room, private.invite)
+    await ann.sit(private.room, 2)
+    mine.add((private.room, 2))
+    theirs = (await bo.create("classic")).room  # Bo sits; Ann only watches
     await bo.join(theirs)
     await bo.sit(theirs, 0)
     await ann.join(theirs)
-    stood = (await ann.create("classic"))["room"]  # sat, then stood up
+    stood = (await ann.create("classic")).room  # sat, then stood up
     await ann.join(stood)
     await ann.sit(stood, 2)
     await ann.stand(stood)
-    left = (await ann.create("classic"))["room"]  # left a running hand: the seat is not hers
+    left = (await ann.create("classic")).room  # left a running hand: the seat is not hers
     await ann.join(left)
     await start_against_bots(ann, left)
     await ann.leave(left)
@@ -58,7 +58,7 @@ async def _seats_after_reconnect(server: ServerProcess) -> None:
     assert seats_of(ann.user) == mine
     for room, seat in mine:
         info = ann.rooms[room].seats[seat]
-        assert info.user == ann.user["user"] and not info.away
+        assert info.user == ann.user.user and not info.away
     assert seats_of(bo.user) == set()  # Bo said hello before sitting
     again = Client(url, token=bo.token, reconnect=False)
     assert seats_of(await again.connect()) == {(theirs, 0)}
@@ -84,7 +84,7 @@ def test_hello_finds_every_seat_after_reconnect_and_restart(tmp_path) -> None:
 
 async def _slow_reader(url: str, port: int) -> None:
     owner = await player(url, "Host")
-    room = (await owner.create("classic"))["room"]
+    room = (await owner.create("classic")).room
     await owner.join(room)
     for seat in range(4):
         await owner.add_bot(room, seat, "random")
@@ -105,7 +105,7 @@ async def _slow_reader(url: str, port: int) -> None:
         if owner.rooms[room].status == "between":
             await owner.start(room)
     # dropped: the server answers, and the table plays on for those who read
-    assert (await owner.ping())["time"] > 0
+    assert (await owner.ping()).time > 0
     v = owner.versions[room]
     while owner.versions[room] <= v + 10:
         if owner.rooms[room].status == "between":

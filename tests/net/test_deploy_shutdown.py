@@ -56,8 +56,8 @@ async def _sigterm_mid_hand(db: Path) -> None:
         await asyncio.wait_for(hand, 90)  # they resume and finish the hand
         assert all(c.resumes >= 1 for c in players)
         assert min(c.versions[room] for c in players) > seen
-        games = (await players[0].games(room=room))["games"]
-        record = (await players[0].record(games[0]["game"]))["record"]
+        games = (await players[0].games(room=room)).games
+        record = (await players[0].record(games[0].game)).record
         assert replay(record).outcome is not None  # one hand, whole, across the restart
         for c in players:
             await c.close()

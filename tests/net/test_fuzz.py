@@ -80,7 +80,7 @@ class Rig:
 
     async def version(self) -> int:
         out = await self.players[0].sync(self.room)
-        return int(out["v"])
+        return int(out.v)
 
     def seat(self, on_turn: bool) -> int:
         for i, c in enumerate(self.players):

@@ -31,7 +31,7 @@ async def _to_my_play(url: str) -> tuple[Client, str]:
     """Seat 0 in 托管 against three easy bots, until seat 0 is asked to play."""
     c = Client(url, name="Tru", keep_raw=True)
     await c.connect()
-    room = (await c.create("classic"))["room"]
+    room = (await c.create("classic")).room
     await c.join(room)
     await c.sit(room, 0)
     for seat in (1, 2, 3):

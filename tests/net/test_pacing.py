@@ -43,7 +43,7 @@ async def _paced_bots(url: str) -> None:
     seen = Timed()
     owner = Client(url, name="Pace", on_frame=seen)
     await owner.connect()
-    room = (await owner.create("classic"))["room"]
+    room = (await owner.create("classic")).room
     await owner.join(room)  # watches: four bots play
     for seat in range(4):
         await owner.add_bot(room, seat, "random")

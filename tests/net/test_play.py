@@ -36,7 +36,7 @@ async def _whole_hand(url: str, rules: str) -> None:
     await spectator.join(room)
     await until(lambda: players[0].rooms[room].spectators == 1)
     lobby = await spectator.lobby()
-    assert room in [r["room"] for r in lobby["rooms"]]
+    assert room in [r.room for r in lobby.rooms]
     await players[0].start(room)
     await asyncio.wait_for(
         asyncio.gather(*(play_seat(c, room, make_ai("easy", i)) for i, c in enumerate(players))),
@@ -44,10 +44,10 @@ async def _whole_hand(url: str, rules: str) -> None:
     )
     await until(lambda: spectator.versions.get(room) == players[0].versions[room])
     during = {id(c): len(c.raw) for c in [*players, spectator]}  # the frames of the hand
-    games = (await players[0].games())["games"]
-    assert games and games[0]["room"] == room
-    fetched = await players[0].record(games[0]["game"])
-    record, v0 = fetched["record"], fetched["v0"]
+    games = (await players[0].games()).games
+    assert games and games[0].room == room
+    fetched = await players[0].record(games[0].game)
+    record, v0 = fetched.record, fetched.v0
     # the record replays to the same hand the clients played
     hand = replay(record)
     assert [e.to_dict() for e in hand.events] == record["events"]
@@ -60,20 +60,20 @@ async def _whole_hand(url: str, rules: str) -> None:
         seen = [r for r in raws if '"type":"event"' in r]
         assert len(seen) == len(record["events"])
     # ratings: each seat moved by the levels of the hand (times the multiplier 1)
-    deltas = games[0]["result"]["deltas"]
+    deltas = games[0].result.deltas
     for i, c in enumerate(players):
         again = Client(url, token=c.token)
         me = await again.connect()
-        assert me["user"] == c.user["user"]
-        assert me["rating"] == deltas[i]
-        assert me["titles"]["lianzhong"] == title(deltas[i])
+        assert me.user == c.user.user
+        assert me.rating == deltas[i]
+        assert me.titles.lianzhong == title(deltas[i])
         await again.close()
     # a public room's finished hands are anyone's to replay (learning), listed by room
     stranger = Client(url, name="Eve")
     await stranger.connect()
-    listed = (await stranger.games(room=room))["games"]
-    assert [g["game"] for g in listed] == [games[0]["game"]]
-    assert (await stranger.record(games[0]["game"]))["record"] == record
+    listed = (await stranger.games(room=room)).games
+    assert [g.game for g in listed] == [games[0].game]
+    assert (await stranger.record(games[0].game)).record == record
     for c in [*players, spectator, stranger]:
         await c.close()
 
@@ -87,7 +87,7 @@ def test_four_clients_play_a_hand_and_nothing_leaks(server: ServerProcess, rules
 async def _bots(url: str) -> None:
     owner = Client(url, name="Host")
     await owner.connect()
-    room = (await owner.create("classic", multiplier=3))["room"]
+    room = (await owner.create("classic", multiplier=3)).room
     await owner.join(room)
     await owner.sit(room, 0)
     for seat in (1, 2, 3):
@@ -97,8 +97,8 @@ async def _bots(url: str) -> None:
     await owner.ready(room)
     await owner.start(room)
     await asyncio.wait_for(play_seat(owner, room, make_ai("easy", 9)), 60)
-    games = (await owner.games())["games"]
-    assert abs(games[0]["delta"]) == 3 * games[0]["result"]["levels"]
+    games = (await owner.games()).games
+    assert abs(games[0].delta) == 3 * games[0].result.levels
     await owner.close()
 
 

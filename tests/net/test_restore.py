@@ -28,7 +28,7 @@ async def _three_bot_tables(url: str) -> dict[str, int]:
     await c.connect()
     rooms = []
     for _ in range(3):
-        room = (await c.create("classic"))["room"]
+        room = (await c.create("classic")).room
         await c.join(room)
         for seat in range(4):
             await c.add_bot(room, seat, "random")
@@ -71,7 +71,7 @@ def test_a_log_that_does_not_replay_is_parked_and_the_others_serve(tmp_path: Pat
             await c.join(good)
             assert c.versions[good] >= reached[good]
             await until(lambda: c.versions[good] > reached[good] + 20, timeout=20)  # it plays on
-            listed = {r["room"] for r in (await c.lobby(subscribe=False))["rooms"]}
+            listed = {r.room for r in (await c.lobby(subscribe=False)).rooms}
             assert good in listed and corrupt not in listed and changed not in listed
             await c.close()
 
@@ -159,7 +159,7 @@ def test_a_database_from_the_previous_schema_opens_and_migrates(tmp_path: Path) 
         async def go() -> None:
             c = Client(server.url, token="old-token")
             me = await c.connect()
-            assert (me["name"], me["rating"]) == ("Elder", 4)
+            assert (me.name, me.rating) == ("Elder", 4)
             await c.join("0ld")
             await until(lambda: c.versions["0ld"] > 40, timeout=20)  # its bots play on
             await c.close()

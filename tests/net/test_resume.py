@@ -78,10 +78,10 @@ async def _drop_and_resume(url: str) -> None:
     tasks[2] = asyncio.create_task(play_seat(gone, room, make_ai("easy", 2)))
     await asyncio.wait_for(asyncio.gather(*tasks), 60)
     during = [len(c.raw) for c in players]  # the frames of the hand; the record comes after
-    record = await players[0].record((await players[0].games())["games"][0]["game"])
+    record = await players[0].record((await players[0].games()).games[0].game)
     for seat, c in enumerate(players):
         assert _contiguous(c, room) == list(range(1, c.versions[room] + 1))
-        assert not leaks(record["record"], record["v0"], seat, c.raw[: during[seat]])
+        assert not leaks(record.record, record.v0, seat, c.raw[: during[seat]])
     for c in players:
         await c.close()
 
@@ -124,10 +124,10 @@ async def _kill_and_restart(server: ServerProcess) -> None:
     tasks = _start_play(players, room)
     await asyncio.wait_for(asyncio.gather(*tasks), 60)
     during = [len(c.raw) for c in players]  # the frames of the hand; the record comes after
-    record = await players[0].record((await players[0].games())["games"][0]["game"])
+    record = await players[0].record((await players[0].games()).games[0].game)
     for seat, c in enumerate(players):
         assert _contiguous(c, room) == list(range(1, c.versions[room] + 1))
-        problems = leaks(record["record"], record["v0"], seat, c.raw[: during[seat]])
+        problems = leaks(record.record, record.v0, seat, c.raw[: during[seat]])
         assert not problems, problems[:3]
     for c in players:
         await c.close()
@@ -190,7 +190,7 @@ async def _left_seat_survives_a_restart(server: ServerProcess) -> None:
     await players[0].start(room)
     await until(lambda: all(c.views.get(room) for c in players), timeout=30)
     answer = await players[1].leave(room)
-    assert answer["penalty"] == 6
+    assert answer.penalty == 6
     await until(lambda: players[0].rooms[room].seats[1].left)
     server.kill()
     await until(lambda: not players[0]._connected.is_set())
@@ -200,9 +200,9 @@ async def _left_seat_survives_a_restart(server: ServerProcess) -> None:
     await until(lambda: room in players[0].rooms, timeout=15)
     info = players[0].rooms[room]
     assert info.side == "positive" and info.multiplier == 2
-    assert info.seats[1].left and info.seats[1].user == players[1].user["user"]
+    assert info.seats[1].left and info.seats[1].user == players[1].user.user
     again = Client(server.url, token=players[1].token, reconnect=False)
-    assert (await again.connect())["seats"] == []  # the leaver holds no seat
+    assert (await again.connect()).seats == []  # the leaver holds no seat
     for c in [*players, again]:
         await c.close()
 

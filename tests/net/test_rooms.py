@@ -20,7 +20,7 @@ from net.auth import leave_penalty, leaver_delta
 from net.bot import play_seat
 from net.client import Client, ServerError
 from net.players import make_ai
-from net.protocol import MAX_CHAT
+from net.protocol import MAX_CHAT, LeaveReply
 
 GRACE = 0.5  # the server's away grace: 托管, ownership hand-over and closing wait this long
 
@@ -72,7 +72,7 @@ async def rating(url: str, token: str | None) -> int:
     again = Client(url, token=token, reconnect=False)
     me = await again.connect()
     await again.close()
-    return int(me["rating"])
+    return int(me.rating)
 
 
 async def gone(url: str, room: str) -> bool:
@@ -83,7 +83,7 @@ async def gone(url: str, room: str) -> bool:
         listed = await probe.lobby(subscribe=False)
     finally:
         await probe.close()
-    return room not in [r["room"] for r in listed["rooms"]]
+    return room not in [r.room for r in listed.rooms]
 
 
 async def until_gone(url: str, room: str, timeout: float = 30) -> None:
@@ -106,11 +106,11 @@ async def _leave_mid_hand(url: str) -> None:
     tasks[1].cancel()
     answer = await leaver.leave(room)
     left_at = players[0].versions[room]
-    assert answer == {"penalty": leave_penalty(2), "rating": -leave_penalty(2)}
+    assert answer == LeaveReply(leave_penalty(2), -leave_penalty(2))
     assert leave_penalty(2) == 2 * leave_penalty(1)  # scaled by the room multiplier
     await until(lambda: players[0].rooms[room].seats[1].left)
     seat = players[0].rooms[room].seats[1]
-    assert seat.trustee and seat.user == leaver.user["user"]
+    assert seat.trustee and seat.user == leaver.user.user
     # the leaver cannot act for the seat any more, even coming back as a spectator
     await leaver.join(room)
     await refused("not-seated", leaver.act(room, PassBid(1)))
@@ -119,15 +119,15 @@ async def _leave_mid_hand(url: str) -> None:
     await asyncio.wait_for(asyncio.gather(*others), 45)
     assert played_by(players[0], room, 1, after=left_at) > 0
     await until(lambda: players[0].rooms[room].seats[1] is None)  # free once the hand is over
-    game = (await players[0].games())["games"][0]
-    mine = (await leaver.games())["games"][0]
-    assert mine["game"] == game["game"]
-    full = game["result"]["deltas"][1]
-    assert mine["delta"] == leaver_delta(full) == min(full, 0)  # its loss, never its win
+    game = (await players[0].games()).games[0]
+    mine = (await leaver.games()).games[0]
+    assert mine.game == game.game
+    full = game.result.deltas[1]
+    assert mine.delta == leaver_delta(full) == min(full, 0)  # its loss, never its win
     assert await rating(url, leaver.token) == -leave_penalty(2) + min(full, 0)
     # leaving between hands costs nothing
     before = await rating(url, players[2].token)
-    assert await players[2].leave(room) == {}
+    assert await players[2].leave(room) == LeaveReply()  # no penalty: no hand was running
     assert await rating(url, players[2].token) == before
     for c in players:
         await c.close()
@@ -144,20 +144,20 @@ async def _owner_leaves(url: str) -> None:
     owner, heir, fan = [await connected(url, n) for n in ("Pei", "Qin", "Ran")]
     watcher = await connected(url, "Shu")
     await watcher.lobby()
-    room = (await owner.create("classic"))["room"]
+    room = (await owner.create("classic")).room
     for c in (owner, heir):
         await c.join(room)
     await owner.sit(room, 0)
     await heir.sit(room, 2)
     await fan.join(room)  # a spectator
     await owner.leave(room)
-    await until(lambda: heir.rooms[room].owner == heir.user["user"])
+    await until(lambda: heir.rooms[room].owner == heir.user.user)
     assert heir.rooms[room].owner_name == "Qin"
     await owner.join(room)  # back as a spectator: the room is no longer theirs
     await refused("not-owner", owner.start(room))
     await owner.leave(room)
     await heir.leave(room)  # no one seated is left: the spectator is here
-    await until(lambda: fan.rooms[room].owner == fan.user["user"])
+    await until(lambda: fan.rooms[room].owner == fan.user.user)
     await fan.add_bot(room, 1, "easy")  # the new owner may do an owner's things
     await fan.leave(room)  # the last one out closes the room
     assert await gone(url, room)
@@ -169,15 +169,15 @@ async def _owner_leaves(url: str) -> None:
 
 async def _owner_disconnects(url: str) -> None:
     owner, heir = [await connected(url, n) for n in ("Tao", "Wu")]
-    room = (await owner.create("classic"))["room"]
+    room = (await owner.create("classic")).room
     for i, c in enumerate((owner, heir)):
         await c.join(room)
         await c.sit(room, 2 * i)
     owner.reconnect_enabled = False
     await owner.drop()
     await asyncio.sleep(GRACE / 2)
-    assert heir.rooms[room].owner == owner.user["user"]  # not before the grace
-    await until(lambda: heir.rooms[room].owner == heir.user["user"], timeout=5)
+    assert heir.rooms[room].owner == owner.user.user  # not before the grace
+    await until(lambda: heir.rooms[room].owner == heir.user.user, timeout=5)
     heir.reconnect_enabled = False
     await heir.drop()  # the last person disconnects: the room closes after the grace
     await until_gone(url, room, timeout=10)
@@ -193,11 +193,11 @@ async def _negative_player(url: str, name: str) -> Client:
     """A player whose rating went below zero: they left a running hand at a bot table (the
     bots then finish the hand, and the table closes as no one is left)."""
     c = await connected(url, name)
-    room = (await c.create("classic"))["room"]
+    room = (await c.create("classic")).room
     await c.join(room)
     await start_against_bots(c, room)
     answer = await c.leave(room)
-    assert answer["rating"] == -leave_penalty(1) < 0
+    assert answer.rating == -leave_penalty(1) < 0
     await until_gone(url, room)
     return c
 
@@ -208,8 +208,8 @@ async def _sides(url: str) -> None:
     await refused("bad-side", pos.create("classic", multiplier=1, side="positive"))
     await refused("bad-side", pos.create("classic", multiplier=3, side="any"))
     made = await pos.create("classic", multiplier=2)
-    assert made["side"] == "positive"  # the creator's side
-    plus = made["room"]
+    assert made.side == "positive"  # the creator's side
+    plus = made.room
     for c in (pos, neg):
         await c.join(plus)
     e = await refused("rating-not-positive", neg.sit(plus, 1))
@@ -217,13 +217,13 @@ async def _sides(url: str) -> None:
     assert now <= -leave_penalty(1) and str(now) in e.en and str(now) in e.zh
     await pos.sit(plus, 0)
     assert pos.rooms[plus].side == "positive"
-    minus = (await pos.create("classic", multiplier=2, side="negative"))["room"]
+    minus = (await pos.create("classic", multiplier=2, side="negative")).room
     for c in (pos, neg):
         await c.join(minus)
     await refused("rating-not-negative", pos.sit(minus, 0))
     await neg.sit(minus, 0)
-    assert (await neg.create("classic", multiplier=5))["side"] == "negative"
-    flat = (await neg.create("classic"))["room"]  # 1x rooms seat anyone
+    assert (await neg.create("classic", multiplier=5)).side == "negative"
+    flat = (await neg.create("classic")).room  # 1x rooms seat anyone
     await neg.join(flat)
     await neg.sit(flat, 0)
     for c in (pos, neg):
@@ -259,22 +259,22 @@ def test_turn_timer_expiry_puts_the_seat_in_trustee_play(server: ServerProcess) 
 async def _private(url: str) -> None:
     owner, guest, stranger = [await connected(url, n) for n in ("Dai", "Fan", "Gao")]
     made = await owner.create("classic", private=True)
-    room, invite = made["room"], made["invite"]
+    room, invite = made.room, made.invite
     await stranger.lobby()
     listed = await guest.lobby()
-    assert room not in [r["room"] for r in listed["rooms"]]
+    assert room not in [r.room for r in listed.rooms]
     await refused("bad-invite", guest.join(room))
     await refused("bad-invite", guest.join(room, "0" * len(invite)))
     await guest.join(room, invite)  # watches with the code
     await owner.join(room)
     await start_against_bots(owner, room)
     await asyncio.wait_for(play_seat(owner, room, make_ai("easy", 1)), 45)
-    game = (await owner.games(room=room))["games"][0]["game"]
-    assert (await owner.record(game))["record"]["events"]
+    game = (await owner.games(room=room)).games[0].game
+    assert (await owner.record(game)).record["events"]
     # a private room's records stay with its players: not a spectator's, not a stranger's
     for other in (guest, stranger):
         await refused("no-game", other.record(game))
-        assert (await other.games(room=room))["games"] == []
+        assert (await other.games(room=room)).games == []
     pushed = [r["room"] for f in frames(stranger, "lobby") for r in f["rooms"]]
     assert room not in pushed
     for c in (owner, guest, stranger):
@@ -302,7 +302,7 @@ def pushed_states(c: Client, room: str) -> list[tuple[str, int, int]]:
 async def _lobby(url: str) -> None:
     sub, owner = [await connected(url, n) for n in ("Hu", "Jin")]
     await sub.lobby()
-    room = (await owner.create("classic"))["room"]
+    room = (await owner.create("classic")).room
     await until(lambda: ("waiting", 0, 0) in pushed_states(sub, room))  # create
     await owner.join(room)
     await until(lambda: ("waiting", 1, 0) in pushed_states(sub, room))  # join
@@ -324,8 +324,8 @@ def test_lobby_subscribers_get_create_join_start_and_close(server: ServerProcess
 # -- 4. chat ---------------------------------------------------------------------------------
 async def _chat(url: str) -> None:
     a, b, elsewhere = [await connected(url, n) for n in ("Kong", "Lu", "Ma")]
-    room = (await a.create("classic"))["room"]
-    other = (await elsewhere.create("classic"))["room"]
+    room = (await a.create("classic")).room
+    other = (await elsewhere.create("classic")).room
     await a.join(room)
     await a.sit(room, 0)
     await b.join(room)  # a spectator
@@ -398,7 +398,7 @@ def bot_command(url: str, room: str) -> list[str]:
 
 async def _bot_command(url: str) -> None:
     owner, second = [await connected(url, n) for n in ("Su", "Tang")]
-    room = (await owner.create("classic"))["room"]
+    room = (await owner.create("classic")).room
     await owner.join(room)
     await owner.sit(room, 0)
     await second.join(room)
@@ -420,10 +420,10 @@ async def _bot_command(url: str) -> None:
         await asyncio.wait_for(asyncio.gather(*humans), 45)
         assert played_by(owner, room, 3) > 0
         during = [len(c.raw) for c in (owner, second)]
-        record = await owner.record((await owner.games())["games"][0]["game"])
+        record = await owner.record((await owner.games()).games[0].game)
         assert proc.poll() is None  # still at the table, ready for the next hand
         for seat, c in enumerate((owner, second)):
-            assert not leaks(record["record"], record["v0"], seat, c.raw[: during[seat]])
+            assert not leaks(record.record, record.v0, seat, c.raw[: during[seat]])
     finally:
         proc.terminate()
         proc.wait(5)

@@ -48,7 +48,7 @@ async def hello(url: str, **kw: object) -> dict[str, object]:
 def test_a_client_trusting_the_ca_logs_in_over_wss(server) -> None:
     proc, tmp = server
     me = asyncio.run(hello(f"wss://127.0.0.1:{proc.port}", cafile=str(tmp / "ca.pem")))
-    assert me["name"] == "Ann" and me["token"]
+    assert me.name == "Ann" and me.token
 
 
 def test_a_client_with_only_the_system_authorities_is_refused(server) -> None:
@@ -75,7 +75,7 @@ def test_a_pinned_fingerprint_trusts_that_certificate_and_no_other(server) -> No
     proc, tmp = server
     url = f"wss://127.0.0.1:{proc.port}"
     mine = tls.fingerprint(der_of(tmp / "cert.pem"))
-    assert asyncio.run(hello(url, pinned=mine.lower().replace(":", "")))["name"] == "Ann"
+    assert asyncio.run(hello(url, pinned=mine.lower().replace(":", ""))).name == "Ann"
     other = tls.fingerprint(der_of(tmp / "ca.pem"))
     with pytest.raises(tls.CertificateMismatch, match="not the trusted one"):
         asyncio.run(hello(url, pinned=other))

@@ -85,7 +85,7 @@ def test_the_bot_says_what_it_joined_and_each_hands_result(tmp_path) -> None:
     async def play() -> tuple[str, str]:
         owner = Client(server.url, name="Su")
         await owner.connect()
-        room = (await owner.create("classic"))["room"]
+        room = (await owner.create("classic")).room
         await owner.join(room)
         await owner.sit(room, 0)
         for seat in (1, 2):

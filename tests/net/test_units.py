@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from engine.actions import PassBid
@@ -17,7 +19,23 @@ from net.auth import (
     title,
     valid_name,
 )
-from net.protocol import PROTOCOL, Act, contract_markdown, decode_request, json_schema
+from net.client import Client, ServerError
+from net.protocol import (
+    PROTOCOL,
+    Act,
+    CreateReply,
+    JoinReply,
+    Ok,
+    Ping,
+    PingReply,
+    Reply,
+    VersionReply,
+    contract_markdown,
+    decode_frame,
+    decode_request,
+    encode,
+    json_schema,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,3 +119,31 @@ def test_the_schema_covers_every_action_event_and_the_view() -> None:
     wanted = {k.__name__ for k in (*KINDS, *Action.__args__)}
     wanted |= {View.__name__, TrickInfo.__name__, FailedThrow.__name__, HandOutcome.__name__}
     assert wanted <= names, sorted(wanted - names)
+
+
+def test_the_schema_covers_every_reply() -> None:
+    names = set(json_schema()["$defs"])
+    wanted = {k.__name__ for k in Reply.__args__}
+    assert wanted <= names, sorted(wanted - names)
+
+
+def test_replies_decode_typed_and_are_validated() -> None:
+    frame = decode_frame('{"type":"ok","id":3,"data":{"type":"create","room":"ab","side":"any"}}')
+    assert frame == Ok(3, CreateReply("ab", "any"))
+    assert decode_frame(encode(Ok(4, JoinReply("ab", None, 7)))) == Ok(4, JoinReply("ab", None, 7))
+    assert decode_frame('{"type":"ok","id":5,"data":null}') == Ok(5, None)
+    for bad in ('{"type":"create","side":"any"}', '{"type":"nope"}', '{"room":"ab"}'):
+        with pytest.raises(msgspec.ValidationError):
+            decode_frame(f'{{"type":"ok","id":6,"data":{bad}}}')
+
+
+def test_the_client_refuses_a_reply_of_another_kind() -> None:
+    async def go() -> None:
+        c = Client("ws://127.0.0.1:1")
+        asking = asyncio.ensure_future(c.ask(Ping(1), PingReply))
+        await asyncio.sleep(0)
+        c._receive(encode(Ok(1, VersionReply(2))))  # the answer to request 1, of the wrong kind
+        with pytest.raises(ServerError, match="bad-reply"):
+            await asking
+
+    asyncio.run(go())
