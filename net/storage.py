@@ -1,7 +1,8 @@
 """What the server keeps, as one interface with two back-ends: SQLite (``net.store``, the
 embedded default) and PostgreSQL (``net.store_pg``, for several server nodes).
 
-Both run every call on the store's own thread and group what is queued into one transaction
+``Storage`` holds every query once; a back-end adds its connection, schema and dialect. Both
+run every call on the store's own thread and group what is queued into one transaction
 (group commit); ``await store.call(store.method, ...)`` returns once the transaction holding
 the call has committed, so a table's action is durable before its events are sent. A call may
 also be any function that uses the store's methods (a table's ``_persist``): it runs inside the
@@ -10,13 +11,17 @@ same transaction, in a savepoint of its own, so a failing call rolls back alone.
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
+import importlib.metadata
+import json
 import logging
 import queue
 import threading
-from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -32,49 +37,6 @@ class StoreUnavailable(Exception):
     def __init__(self, message: str, uncertain: bool = False) -> None:
         super().__init__(message)
         self.uncertain = uncertain
-
-
-@runtime_checkable
-class Storage(Protocol):
-    """Every method ``net.store.Store`` offers; the server calls the data methods through
-    ``call`` (or directly before ``start``, as ``restore`` does)."""
-
-    def migrate(self) -> None: ...
-    def start(self) -> None: ...
-    def close(self) -> None: ...
-    async def call(self, fn: Callable[..., Any], *args: Any) -> Any: ...
-
-    # accounts
-    def create_user(self, name: str, token_hash: str) -> int: ...
-    def user_by_token(self, token_hash: str) -> tuple[int, str, int] | None: ...
-    def rating(self, user: int) -> int: ...
-    def user_names(self, ids: list[int]) -> dict[int, tuple[str, int]]: ...
-
-    # rooms and live action logs
-    def create_room(self, room: dict[str, Any]) -> None: ...
-    def update_room(self, room: str, owner: int, seats: list[Any], closed: bool) -> None: ...
-    def append_action(
-        self, room: str, seq: int, action: dict[str, Any], user: int | None, req: int | None, v: int
-    ) -> None: ...
-    def live_rooms(self) -> list[str]: ...
-    def room(self, rid: str) -> dict[str, Any]: ...
-    def park(self, rid: str, reason: str | None) -> None: ...
-    def parked(self) -> list[tuple[str, str, str]]: ...
-
-    # finished hands, ratings, penalties
-    def finish_hand(
-        self,
-        room: str,
-        hand_no: int,
-        v0: int,
-        record: dict[str, Any],
-        result: dict[str, Any],
-        players: list[tuple[int, int, int]],
-    ) -> int: ...
-    def penalize(self, user: int, room: str, hand_no: int, amount: int) -> int: ...
-    def games_of(self, user: int, limit: int) -> list[dict[str, Any]]: ...
-    def room_games(self, user: int, room: str, limit: int) -> list[dict[str, Any]] | None: ...
-    def record_of(self, user: int, game: int) -> dict[str, Any] | None: ...
 
 
 Done = list[tuple[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any, bool]]]]
@@ -186,6 +148,235 @@ def _settle_all(results: list[tuple[asyncio.Future[Any], Any, bool]]) -> None:
             fut.set_exception(value)
         else:
             fut.set_result(value)
+
+
+def engine_version() -> str:
+    """The version of this build, written with every room's log."""
+    try:
+        return importlib.metadata.version("tuolaji")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+ENGINE = engine_version()
+
+
+class Storage(GroupCommit, abc.ABC):
+    """Every query, written once: a back-end supplies the connection (``db``), its schema
+    (``migrate``) and its dialect. Queries are written with ``?`` for a parameter and
+    ``{user}`` for the column that names a user (PostgreSQL reserves ``user``)."""
+
+    PARAM = "?"
+    USER = "user"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._dialect: dict[str, str] = {}  # a query as written -> as this back-end runs it
+
+    @abc.abstractmethod
+    def migrate(self) -> None:
+        """Bring the schema up to the version this build writes."""
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        query = self._dialect.get(sql)
+        if query is None:
+            query = self._dialect[sql] = sql.replace("{user}", self.USER).replace("?", self.PARAM)
+        return self.db.execute(query, params)
+
+    @abc.abstractmethod
+    def _insert_id(self, sql: str, params: Sequence[Any]) -> int:
+        """Run an ``INSERT`` into a table with an ``id`` key; return the new row's id."""
+
+    # -- accounts ------------------------------------------------------------------------
+    def create_user(self, name: str, token_hash: str) -> int:
+        return self._insert_id(
+            "INSERT INTO users (name, token_hash, created) VALUES (?, ?, ?)",
+            (name, token_hash, time.time()),
+        )
+
+    def user_by_token(self, token_hash: str) -> tuple[int, str, int] | None:
+        row = self._execute(
+            "SELECT id, name, rating FROM users WHERE token_hash = ?", (token_hash,)
+        ).fetchone()
+        return (row[0], row[1], row[2]) if row else None
+
+    def rating(self, user: int) -> int:
+        row = self._execute("SELECT rating FROM users WHERE id = ?", (user,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def user_names(self, ids: list[int]) -> dict[int, tuple[str, int]]:
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        rows = self._execute(
+            f"SELECT id, name, rating FROM users WHERE id IN ({marks})", ids
+        ).fetchall()
+        return {r[0]: (r[1], r[2]) for r in rows}
+
+    # -- rooms and live logs ---------------------------------------------------------------
+    def create_room(self, room: dict[str, Any]) -> None:
+        self._execute(
+            "INSERT INTO rooms (id, owner, rules, multiplier, private, invite, seed, seats,"
+            " side, engine, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                room["id"],
+                room["owner"],
+                json.dumps(room["rules"]),
+                room["multiplier"],
+                bool(room["private"]),
+                room["invite"],
+                room["seed"],
+                json.dumps(room["seats"]),
+                room["side"],
+                ENGINE,
+                time.time(),
+            ),
+        )
+
+    def update_room(self, room: str, owner: int, seats: list[Any], closed: bool) -> None:
+        self._execute(
+            "UPDATE rooms SET owner = ?, seats = ?, closed = ? WHERE id = ?",
+            (owner, json.dumps(seats), closed, room),
+        )
+
+    def append_action(
+        self, room: str, seq: int, action: dict[str, Any], user: int | None, req: int | None, v: int
+    ) -> None:
+        self._execute(
+            "INSERT INTO actions (room, seq, action, {user}, req, v) VALUES (?, ?, ?, ?, ?, ?)",
+            (room, seq, json.dumps(action), user, req, v),
+        )
+
+    def live_rooms(self) -> list[str]:
+        """The ids of the open rooms, oldest first (parked ones too: a newer build may replay
+        them)."""
+        rows = self._execute("SELECT id FROM rooms WHERE NOT closed ORDER BY created, id")
+        return [r[0] for r in rows.fetchall()]
+
+    def room(self, rid: str) -> dict[str, Any]:
+        """One room's row (with the build that wrote it and why it is parked) and its action
+        log, decoded. KeyError: no such room; a corrupt row raises."""
+        row = self._execute(
+            "SELECT id, owner, rules, multiplier, private, invite, seed, seats, side, engine,"
+            " parked FROM rooms WHERE id = ?",
+            (rid,),
+        ).fetchone()
+        if row is None:
+            raise KeyError(rid)
+        rid, owner, rules, mult, private, invite, seed, seats, side, engine, parked = row
+        actions = self._execute(
+            "SELECT action, {user}, req, v FROM actions WHERE room = ? ORDER BY seq", (rid,)
+        ).fetchall()
+        return {
+            "id": rid,
+            "owner": owner,
+            "rules": json.loads(rules),
+            "multiplier": mult,
+            "private": bool(private),
+            "invite": invite,
+            "seed": seed,
+            "seats": json.loads(seats),
+            "side": side,
+            "engine": engine,
+            "parked": parked,
+            "actions": [(json.loads(a), u, r, v) for a, u, r, v in actions],
+        }
+
+    def park(self, rid: str, reason: str | None) -> None:
+        """Record why a room's log did not replay (None: it replays again)."""
+        self._execute("UPDATE rooms SET parked = ? WHERE id = ?", (reason, rid))
+
+    def parked(self) -> list[tuple[str, str, str]]:
+        """(room, engine that wrote it, why it did not replay) of every parked open room."""
+        rows = self._execute(
+            "SELECT id, engine, parked FROM rooms WHERE NOT closed AND parked IS NOT NULL"
+            " ORDER BY created, id"
+        )
+        return [(r[0], r[1], r[2]) for r in rows.fetchall()]
+
+    # -- finished hands, ratings, penalties ------------------------------------------------
+    def finish_hand(
+        self,
+        room: str,
+        hand_no: int,
+        v0: int,
+        record: dict[str, Any],
+        result: dict[str, Any],
+        players: list[tuple[int, int, int]],  # (user, seat, rating delta)
+    ) -> int:
+        game = self._insert_id(
+            "INSERT INTO games (room, hand_no, v0, record, result, finished)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (room, hand_no, v0, json.dumps(record), json.dumps(result), time.time()),
+        )
+        for user, seat, delta in players:
+            self._execute(
+                "INSERT INTO game_players (game, {user}, seat, delta) VALUES (?, ?, ?, ?)",
+                (game, user, seat, delta),
+            )
+            self._execute("UPDATE users SET rating = rating + ? WHERE id = ?", (delta, user))
+        return game
+
+    def penalize(self, user: int, room: str, hand_no: int, amount: int) -> int:
+        """强退扣分: take ``amount`` off ``user``'s rating; return the new rating."""
+        self._execute(
+            "INSERT INTO penalties ({user}, room, hand_no, amount, at) VALUES (?, ?, ?, ?, ?)",
+            (user, room, hand_no, amount, time.time()),
+        )
+        self._execute("UPDATE users SET rating = rating - ? WHERE id = ?", (amount, user))
+        return self.rating(user)
+
+    def games_of(self, user: int, limit: int) -> list[dict[str, Any]]:
+        rows = self._execute(
+            "SELECT g.id, g.room, g.hand_no, g.result, g.finished, p.seat, p.delta"
+            " FROM game_players p JOIN games g ON g.id = p.game WHERE p.{user} = ?"
+            " ORDER BY g.id DESC LIMIT ?",
+            (user, limit),
+        ).fetchall()
+        return [
+            {
+                "game": gid,
+                "room": room,
+                "hand_no": hand_no,
+                "result": json.loads(result),
+                "finished": finished,
+                "seat": seat,
+                "delta": delta,
+            }
+            for gid, room, hand_no, result, finished, seat, delta in rows
+        ]
+
+    def _may_see(self, user: int, game: int) -> bool:
+        """A finished hand's record is its players', and everyone's when its room is public."""
+        row = self._execute(
+            "SELECT r.private, EXISTS (SELECT 1 FROM game_players p WHERE p.game = g.id"
+            " AND p.{user} = ?) FROM games g JOIN rooms r ON r.id = g.room WHERE g.id = ?",
+            (user, game),
+        ).fetchone()
+        return row is not None and (not row[0] or bool(row[1]))
+
+    def room_games(self, user: int, room: str, limit: int) -> list[dict[str, Any]] | None:
+        """A room's finished hands, newest first: all of a public room's; of a private room,
+        only the hands ``user`` played. None: no such room."""
+        found = self._execute("SELECT private FROM rooms WHERE id = ?", (room,)).fetchone()
+        if found is None:
+            return None
+        rows = self._execute(
+            "SELECT g.id, g.hand_no, g.result, g.finished FROM games g WHERE g.room = ?"
+            " AND (NOT ? OR EXISTS (SELECT 1 FROM game_players p WHERE p.game = g.id"
+            " AND p.{user} = ?)) ORDER BY g.id DESC LIMIT ?",
+            (room, bool(found[0]), user, limit),
+        ).fetchall()
+        return [
+            {"game": g, "room": room, "hand_no": n, "result": json.loads(r), "finished": f}
+            for g, n, r, f in rows
+        ]
+
+    def record_of(self, user: int, game: int) -> dict[str, Any] | None:
+        if not self._may_see(user, game):
+            return None
+        row = self._execute("SELECT record, v0 FROM games WHERE id = ?", (game,)).fetchone()
+        return {"game": game, "v0": row[1], "record": json.loads(row[0])}
 
 
 def open_store(where: str) -> Storage:
