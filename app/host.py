@@ -35,7 +35,8 @@ def _child(pipe: Connection, opts: HostOptions) -> None:
     import asyncio
 
     from net import config, discovery
-    from net.server import serve_forever, version
+    from net.server import serve_forever
+    from net.storage import ENGINE
 
     cfg = config.load(
         env={}, overrides={"host": opts.host, "port": opts.port, "db": opts.db, **opts.server}
@@ -46,7 +47,7 @@ def _child(pipe: Connection, opts: HostOptions) -> None:
 
         def ready(server: Any, port: int) -> None:
             pipe.send(("ready", port))
-            announce = discovery.announce(server, opts.name, port, version(), opts.interfaces)
+            announce = discovery.announce(server, opts.name, port, ENGINE, opts.interfaces)
             tasks.append(asyncio.create_task(announce))
 
         try:

@@ -16,7 +16,6 @@ import argparse
 import asyncio
 import contextlib
 import gc
-import importlib.metadata
 import json
 import logging
 import random
@@ -85,7 +84,8 @@ from net.protocol import (
     request_id,
 )
 from net.proxy import networks
-from net.store import ENGINE, Store
+from net.storage import ENGINE
+from net.store import Store
 from net.tables import Seat, Settings, Table, table_from_row
 
 log = logging.getLogger("tuolaji.server")
@@ -736,13 +736,6 @@ machines connect. Every option may also come from a TOML file (--config) or the 
 """
 
 
-def version() -> str:
-    try:
-        return importlib.metadata.version("tuolaji")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
-
-
 async def serve_forever(
     cfg: config.Config,
     on_ready: Callable[[Server, int], None] | None = None,
@@ -767,9 +760,9 @@ async def serve_forever(
     server.stats = stats
     front = Front(
         stats,
-        version(),
+        ENGINE,
         networks(cfg.trusted_proxies),
-        registry(server, version()) if cfg.metrics else None,
+        registry(server, ENGINE) if cfg.metrics else None,
         cfg.health_lag,
         cfg.handshake_rate,
         cfg.handshake_burst,

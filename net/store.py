@@ -18,7 +18,6 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from net.storage import ENGINE as ENGINE  # the server reads it from here
 from net.storage import Storage
 
 SCHEMA = """
