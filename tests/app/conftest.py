@@ -13,6 +13,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["TUOLAJI_HOME"] = tempfile.mkdtemp(prefix="tuolaji-test-")
 os.environ["TUOLAJI_LAN_INTERFACES"] = "127.0.0.1"  # hosting and Nearby tables: loopback only
 
+from helpers import start_server, stop_server
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
 MESSAGES: list[tuple[QtMsgType, str]] = []
@@ -44,6 +45,14 @@ def qapp() -> Iterator[Any]:
     players.shutdown()
 
 
+@pytest.fixture
+def server(tmp_path: Any) -> Iterator[str]:
+    """The real server on 127.0.0.1 for one test: its ``host:port``."""
+    proc, address = start_server(tmp_path)
+    yield address
+    stop_server(proc)
+
+
 class UI:
     def __init__(self, app_vm: Any, engine: Any) -> None:
         self.app = app_vm
@@ -65,13 +74,17 @@ def ui_session(qapp: Any) -> Iterator[UI]:
 
 
 @pytest.fixture
-def ui(ui_session: UI) -> Iterator[UI]:
-    """The running app, back at Home in English at instant speed; no warnings allowed."""
+def ui(ui_session: UI, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[UI]:
+    """The running app, back at Home in English at instant speed, with a data folder of the
+    test's own (no saved game, records or statistics of an earlier test's) and no server's
+    games listed; no warnings allowed."""
+    monkeypatch.setenv("TUOLAJI_HOME", str(tmp_path / "home"))
     ui_session.settings.language = "en"
     ui_session.settings.speed = "instant"
     MESSAGES.clear()
     yield ui_session
     ui_session.app.set_session(None)
+    ui_session.app.online.set_games([])
     ui_session.window.setProperty("screen", "home")
     found = warnings()
     MESSAGES.clear()
