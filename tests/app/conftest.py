@@ -35,13 +35,19 @@ def warnings() -> list[str]:
 @pytest.fixture(scope="session")
 def qapp() -> Iterator[Any]:
     """The app, with its asyncio loop over Qt (qasync) and its AI worker processes, as long as
-    the test run: one loop per process, never closed while the app runs."""
+    the test run: one loop per process, never closed while the app runs. Its threads
+    (``asyncio.to_thread``) are QThreads that end with the run: still running at the process's
+    exit, Qt would abort it."""
+    import qasync
+
     from app import players
     from app.main import create_app, driven_loop
 
     app = create_app(["tuolaji-test"])
-    driven_loop(app)
+    threads = qasync.QThreadExecutor()
+    driven_loop(app).set_default_executor(threads)
     yield app
+    threads.shutdown()
     players.shutdown()
 
 
