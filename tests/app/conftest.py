@@ -13,6 +13,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["TUOLAJI_HOME"] = tempfile.mkdtemp(prefix="tuolaji-test-")
 os.environ["TUOLAJI_LAN_INTERFACES"] = "127.0.0.1"  # hosting and Nearby tables: loopback only
 
+from helpers import start_server, stop_server
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
 MESSAGES: list[tuple[QtMsgType, str]] = []
@@ -34,14 +35,28 @@ def warnings() -> list[str]:
 @pytest.fixture(scope="session")
 def qapp() -> Iterator[Any]:
     """The app, with its asyncio loop over Qt (qasync) and its AI worker processes, as long as
-    the test run: one loop per process, never closed while the app runs."""
+    the test run: one loop per process, never closed while the app runs. Its threads
+    (``asyncio.to_thread``) are QThreads that end with the run: still running at the process's
+    exit, Qt would abort it."""
+    import qasync
+
     from app import players
     from app.main import create_app, driven_loop
 
     app = create_app(["tuolaji-test"])
-    driven_loop(app)
+    threads = qasync.QThreadExecutor()
+    driven_loop(app).set_default_executor(threads)
     yield app
+    threads.shutdown()
     players.shutdown()
+
+
+@pytest.fixture
+def server(tmp_path: Any) -> Iterator[str]:
+    """The real server on 127.0.0.1 for one test: its ``host:port``."""
+    proc, address = start_server(tmp_path)
+    yield address
+    stop_server(proc)
 
 
 class UI:
@@ -65,13 +80,17 @@ def ui_session(qapp: Any) -> Iterator[UI]:
 
 
 @pytest.fixture
-def ui(ui_session: UI) -> Iterator[UI]:
-    """The running app, back at Home in English at instant speed; no warnings allowed."""
+def ui(ui_session: UI, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[UI]:
+    """The running app, back at Home in English at instant speed, with a data folder of the
+    test's own (no saved game, records or statistics of an earlier test's) and no server's
+    games listed; no warnings allowed."""
+    monkeypatch.setenv("TUOLAJI_HOME", str(tmp_path / "home"))
     ui_session.settings.language = "en"
     ui_session.settings.speed = "instant"
     MESSAGES.clear()
     yield ui_session
     ui_session.app.set_session(None)
+    ui_session.app.online.set_games([])
     ui_session.window.setProperty("screen", "home")
     found = warnings()
     MESSAGES.clear()

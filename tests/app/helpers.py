@@ -1,17 +1,74 @@
-"""Waiting in the app's tests: pytest-qt runs Qt's events (and the app's asyncio loop over them)
-while it waits, so the AI's results, timers and animations arrive."""
+"""Async in the app's tests: the app's one asyncio loop (qasync, conftest's ``qapp``) counts as
+running for the whole test run, so a test's coroutine runs on it as a task while pytest-qt runs
+Qt's events; ``asyncio.run`` or a second loop would stop the app's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import asyncio
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def until(qtbot: Any, pred: Callable[[], bool], seconds: float) -> bool:
-    """Whether ``pred()`` comes to hold within ``seconds`` (for a loop that goes on either way);
-    ``qtbot.waitUntil`` where a timeout is a failure."""
+async def until(pred: Callable[[], Any], seconds: float) -> bool:
+    """Whether ``pred()`` comes to hold within ``seconds``, the loop running meanwhile."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if pred():
+            return True
+        await asyncio.sleep(0.02)
+    return bool(pred())
+
+
+def on_loop(qtbot: Any, coro: Awaitable[T], seconds: float = 60) -> T:
+    """``coro``'s result, run on the app's loop within ``seconds`` while Qt's events run."""
+    task = asyncio.ensure_future(asyncio.wait_for(coro, seconds))
     try:
-        qtbot.waitUntil(pred, timeout=int(seconds * 1000))
-    except qtbot.TimeoutError:
-        return False
-    return True
+        qtbot.waitUntil(task.done, timeout=int((seconds + 10) * 1000))
+    finally:
+        task.cancel()  # a no-op once done; a hung test's task does not outlive it
+    return task.result()
+
+
+def run(ui: Any, qtbot: Any, coro_fn: Callable[[], Awaitable[T]], seconds: float = 150) -> T:
+    """``on_loop`` for a test that goes online through the app: its session and its connection
+    close at the end, as the player leaving would, whatever the test's outcome."""
+    from app.online import lobby_of
+
+    async def whole() -> T:
+        try:
+            return await coro_fn()
+        finally:
+            ui.app.set_session(None)
+            await lobby_of(ui.app.online).close()
+
+    return on_loop(qtbot, whole(), seconds)
+
+
+def start_server(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    """The real server in a child process on 127.0.0.1 (a free port), its records in
+    ``tmp_path``; the process and its ``host:port``."""
+    cmd = [sys.executable, "-m", "net.server", "--port", "0", "--db", str(tmp_path / "s.db")]
+    proc = subprocess.Popen(
+        [*cmd, "--deal-delay", "0.005", *extra], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    m = re.search(r":(\d+)$", proc.stdout.readline().strip())
+    assert m, "the server did not start"
+    return proc, f"127.0.0.1:{m.group(1)}"
+
+
+def stop_server(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)

@@ -16,7 +16,6 @@ import json
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -32,14 +31,7 @@ WARNINGS: list[str] = []
 QUIET = (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg)
 qInstallMessageHandler(lambda mode, _ctx, msg: None if mode in QUIET else WARNINGS.append(msg))
 
-
-async def until(pred: Any, timeout: float) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if pred():
-            return True
-        await asyncio.sleep(0.05)
-    return bool(pred())
+from helpers import until  # noqa: E402  (this folder: the script's own)
 
 
 async def scenario(ui: Any, window: Any, out: Path) -> dict[str, Any]:

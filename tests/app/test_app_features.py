@@ -7,10 +7,8 @@ from __future__ import annotations
 import wave
 from collections import Counter
 
-from helpers import until
-
 from app import counter, stats
-from app.screenshots import human_step
+from app.screenshots import human_step, wait_until
 from app.sounds import CALLS, SOUNDS, scaled_wav
 from app.table import callout
 from engine.cards import POINTS, deck
@@ -25,7 +23,7 @@ def _to_tricks(ui, qtbot, seed: int, tricks: int) -> None:
     ui.app.start_rules(preset("classic"), seat=0, seed=seed)
     while table.phase != "done" and len(table.session.view.tricks) < tricks:
         v = table.session.view
-        if not until(qtbot, lambda: bool(table.session.view.actions) or table.phase == "done", 30):
+        if not wait_until(lambda: bool(table.session.view.actions) or table.phase == "done", 30):
             break
         if not human_step(table, bid=True) and v is table.session.view:
             qtbot.wait(10)

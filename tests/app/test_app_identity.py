@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import on_loop
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 
@@ -86,18 +87,14 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     proc.stop()
 
 
-def test_one_seed_one_record_offline_online_arena_engine(
-    qapp: Any, qtbot: Any, server: Any
-) -> None:
+def test_one_seed_one_record_offline_online_arena_engine(qtbot: Any, server: Any) -> None:
     from app.settings import Settings
 
     settings = Settings()
     settings.speed = "instant"
     rules = preset("classic")
     seed = _room_seed()
-    task = asyncio.ensure_future(_online(server.url))  # on the app's running loop
-    qtbot.waitUntil(task.done, timeout=90_000)
-    online = task.result()
+    online = on_loop(qtbot, _online(server.url), 90)
     engine = _engine(rules, seed)
     assert online["setup"] == engine["setup"]  # the server's room seed is the one we expect
     assert len(engine["actions"]) > 100 and any(a["type"] == "bid" for a in engine["actions"]), (

@@ -6,73 +6,22 @@ the server opened in the replay viewer. A spectator sees no hand."""
 from __future__ import annotations
 
 import asyncio
-import re
-import subprocess
-import sys
-import time
-from pathlib import Path
 
-import pytest
+from helpers import run, until
 
 from app.screenshots import human_step
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def server(tmp_path):
-    cmd = [sys.executable, "-m", "net.server", "--port", "0", "--db", str(tmp_path / "s.db")]
-    proc = subprocess.Popen(
-        [*cmd, "--deal-delay", "0.005"], cwd=ROOT, stdout=subprocess.PIPE, text=True
-    )
-    assert proc.stdout is not None
-    m = re.search(r":(\d+)$", proc.stdout.readline().strip())
-    assert m, "the server did not start"
-    yield f"127.0.0.1:{m.group(1)}"
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(5)
-
-
-async def _until(pred, timeout: float) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if pred():
-            return True
-        await asyncio.sleep(0.02)
-    return pred()
-
-
-def _run(ui, qtbot, coro_fn, timeout: float = 150):
-    """Run a test's coroutine on the app's asyncio loop while pytest-qt runs Qt's events; the
-    app's connection closes at the end."""
-    from app.online import lobby_of
-
-    async def whole():
-        try:
-            return await asyncio.wait_for(coro_fn(), timeout)
-        finally:
-            ui.app.set_session(None)
-            await lobby_of(ui.app.online).close()
-
-    task = asyncio.ensure_future(whole())
-    qtbot.waitUntil(task.done, timeout=int(timeout + 10) * 1000)
-    return task.result()
 
 
 async def _into_waiting_room(ui, server: str) -> None:
     online = ui.app.online
     online.connectTo(server, "Ann")
-    assert await _until(lambda: online.status == "connected", 10), online.error
+    assert await until(lambda: online.status == "connected", 10), online.error
     online.createRoom("classic")
 
     def seated() -> bool:  # the room update may come before the join has opened the session
         return online.room.get("seated") is True and ui.app.session is not None
 
-    assert await _until(seated, 10), online.error
+    assert await until(seated, 10), online.error
 
 
 def _seat_rows(online) -> list[dict]:
@@ -95,18 +44,18 @@ def test_waiting_room_then_a_hand_then_its_record(ui, qtbot, server) -> None:
         # the owner fills the other seats with AI of a chosen level, gets ready and starts
         for seat, level in ((1, "easy"), (2, "normal"), (3, "random")):
             online.addBot(seat, level)
-        assert await _until(lambda: all(r["taken"] for r in _seat_rows(online)), 10)
+        assert await until(lambda: all(r["taken"] for r in _seat_rows(online)), 10)
         assert [r["bot"] for r in _seat_rows(online)] == ["", "easy", "normal", "random"]
         assert not online.room["full"]  # not ready yet
         online.setReady(True)
-        assert await _until(lambda: online.room.get("full") is True, 10)
+        assert await until(lambda: online.room.get("full") is True, 10)
         online.startMatch()
-        assert await _until(lambda: ui.window.property("screen") == "table", 10), online.error
+        assert await until(lambda: ui.window.property("screen") == "table", 10), online.error
         session = ui.app.session
-        assert await _until(lambda: session.view is not None, 10)
+        assert await until(lambda: session.view is not None, 10)
         moves = 0
         while table.phase != "done":
-            ready = await _until(
+            ready = await until(
                 lambda: bool(session.view and session.view.actions) or table.phase == "done", 60
             )
             assert ready, f"stuck in {table.phase}"
@@ -118,15 +67,15 @@ def test_waiting_room_then_a_hand_then_its_record(ui, qtbot, server) -> None:
         result = table.result
         # the next hand: ready again; the owner's client starts it once every seat is ready
         table.nextHand()
-        assert await _until(lambda: session.view is not None and session.view.hand_no == 2, 20)
+        assert await until(lambda: session.view is not None and session.view.hand_no == 2, 20)
         # the finished hand is among my games on the server and opens in the replay viewer
         online.refreshGames()
-        assert await _until(lambda: online.games.count >= 1, 10), online.error
+        assert await until(lambda: online.games.count >= 1, 10), online.error
         online.openGame(online.games.rows()[0]["game"])
-        assert await _until(lambda: table.kind == "replay", 10), online.error
+        assert await until(lambda: table.kind == "replay", 10), online.error
         return {"moves": moves, "result": result, "steps": table.replaySteps}
 
-    out = _run(ui, qtbot, play)
+    out = run(ui, qtbot, play)
     assert out["moves"] >= 10
     assert out["result"]["title"] in ("You win the hand", "You lose the hand")
     assert out["steps"] > 25
@@ -140,7 +89,7 @@ def test_chat_spectators_clock_and_trustee(ui, qtbot, server) -> None:
 
     others: list[Client] = []
 
-    async def run() -> dict:
+    async def everyone() -> dict:
         try:
             return await play()
         finally:  # every connection closes on the loop it was opened on
@@ -155,22 +104,22 @@ def test_chat_spectators_clock_and_trustee(ui, qtbot, server) -> None:
         room = (await host.create({"preset": "classic", "turn_timer": 30})).room
         await host.join(room)  # the owner stays up: she watches her room
         online.connectTo(server, "Ann")
-        assert await _until(lambda: online.status == "connected", 10), online.error
-        assert await _until(lambda: online.rooms.count >= 1, 10)
+        assert await until(lambda: online.status == "connected", 10), online.error
+        assert await until(lambda: online.rooms.count >= 1, 10)
         online.joinRoom(room)
 
         def joined() -> bool:  # the room shows before the join has opened the session
             return online.room.get("id") == room and ui.app.session is not None
 
-        assert await _until(joined, 10), online.error
+        assert await until(joined, 10), online.error
         assert ui.window.property("screen") == "room"
         assert online.room["owner"] is False and online.room["seated"] is False
         online.sit(0)
-        assert await _until(lambda: online.room.get("seated") is True, 10), online.error
+        assert await until(lambda: online.room.get("seated") is True, 10), online.error
         # chat, both ways
         online.sendChat("hello table")
         await host.chat(room, "你好")
-        assert await _until(lambda: online.chat.count >= 2, 10)
+        assert await until(lambda: online.chat.count >= 2, 10)
         lines = online.chat.rows()
         assert {"name": "Ann", "text": "hello table", "mine": True} in lines
         assert {"name": "Mei", "text": "你好", "mine": False} in lines
@@ -180,33 +129,33 @@ def test_chat_spectators_clock_and_trustee(ui, qtbot, server) -> None:
         others.append(watcher)
         await watcher.connect()
         await watcher.join(room)
-        assert await _until(lambda: online.room.get("spectators") == 2, 10)
+        assert await until(lambda: online.room.get("spectators") == 2, 10)
         online.setReady(True)
         for seat in (1, 2, 3):
             await host.add_bot(room, seat, "easy")
-        assert await _until(lambda: online.room.get("full") is True, 10)
+        assert await until(lambda: online.room.get("full") is True, 10)
         await host.start(room)
-        assert await _until(lambda: ui.window.property("screen") == "table", 10)
+        assert await until(lambda: ui.window.property("screen") == "table", 10)
         session = ui.app.session
-        assert await _until(lambda: table.spectators == 2, 10)
+        assert await until(lambda: table.spectators == 2, 10)
         # the turn clock runs at the seat to act: at mine when the deal ends (bid or pass), then
         # wherever the play is
-        assert await _until(lambda: table.seats.rows()[0]["clock"] >= 0, 60)
+        assert await until(lambda: table.seats.rows()[0]["clock"] >= 0, 60)
         assert 0 <= table.seats.rows()[0]["clock"] <= 30
         while table.phase == "deal":  # pass, promptly (an idle seat goes to 托管 at 30 s)
             human_step(table)
             await asyncio.sleep(0.05)
-        assert await _until(lambda: any(r["clock"] >= 0 for r in table.seats.rows()), 30)
+        assert await until(lambda: any(r["clock"] >= 0 for r in table.seats.rows()), 30)
         clocks = [r for r in table.seats.rows() if r["clock"] >= 0]
         assert len(clocks) == 1 and 0 <= clocks[0]["clock"] <= 30
         # 托管: the server plays my seat, and my seat shows it
         assert table.canTrustee and not table.trustee
         table.toggleTrustee()
-        assert await _until(lambda: table.seats.rows()[0]["trustee"] and table.trustee, 10)
+        assert await until(lambda: table.seats.rows()[0]["trustee"] and table.trustee, 10)
         # …and plays on without me: my hand shrinks while I do nothing
         before = session.view.counts[session.seat]
-        assert await _until(lambda: session.view.counts[session.seat] <= before - 2, 60)
+        assert await until(lambda: session.view.counts[session.seat] <= before - 2, 60)
         return {"hand": session.view.hand_no}
 
-    out = _run(ui, qtbot, run)
+    out = run(ui, qtbot, everyone)
     assert out["hand"] == 1

@@ -5,9 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 
-from helpers import until
-
-from app.screenshots import human_step, select
+from app.screenshots import human_step, select, wait_until
 from app.session import OfflineSession, ReplaySession, list_records, save_path
 from engine.rules import preset
 
@@ -25,7 +23,7 @@ def _play_out(ui, qtbot, seed: int, max_seconds: float = 40) -> dict:
     did = {"bid": False, "bury": False, "play": 0}
     ui.app.start_rules(preset("classic"), seat=0, seed=seed)
     while table.phase != "done":
-        assert until(qtbot, lambda: _my_turn(table) or table.phase == "done", max_seconds)
+        assert wait_until(lambda: _my_turn(table) or table.phase == "done", max_seconds)
         v = table.session.view
         if table.phase == "done":
             break

@@ -9,8 +9,8 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+from helpers import run, until
 from PySide6.QtGui import QGuiApplication
-from test_app_online import _run, _until, server  # noqa: F401  (the server fixture)
 
 from app.invite import Invite, parse
 from app.settings import data_dir
@@ -25,8 +25,8 @@ def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui
     async def host() -> tuple[str, int | None, str]:
         hosting.startHosting(0, "classic")
         assert hosting.status == "starting"
-        assert await _until(lambda: hosting.status == "on", 30), hosting.error
-        assert await _until(lambda: online.room.get("seated") is True, 20), online.error
+        assert await until(lambda: hosting.status == "on", 30), hosting.error
+        assert await until(lambda: online.room.get("seated") is True, 20), online.error
         assert ui.window.property("screen") == "room"
         assert online.room["owner"] is True
         link = hosting.inviteLink
@@ -38,16 +38,16 @@ def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui
         await friend.connect()
         await friend.join(inv.room, inv.invite)
         await friend.sit(inv.room, 1)
-        assert await _until(lambda: online.roomSeats.rows()[1]["name"] == "Bo", 10)
+        assert await until(lambda: online.roomSeats.rows()[1]["name"] == "Bo", 10)
         hosting.stopHosting()
-        assert await _until(lambda: hosting.status == "off", 20)
-        assert await _until(lambda: friend._ws is not None and friend._ws.close_code, 10)
+        assert await until(lambda: hosting.status == "off", 20)
+        assert await until(lambda: friend._ws is not None and friend._ws.close_code, 10)
         assert friend._ws is not None
         told = (friend._ws.close_code, friend._ws.close_reason)
         await friend.close()
         return inv.room, told[0], told[1]
 
-    room, code, reason = _run(ui, qtbot, host, timeout=120)
+    room, code, reason = run(ui, qtbot, host, 120)
     assert (code, reason) == (1001, "server shutting down")
     assert ui.window.property("screen") == "home"  # the host left its own closed table
     db = sqlite3.connect(Path(data_dir()) / "hosted.sqlite3")
@@ -65,9 +65,9 @@ def test_a_port_in_use_is_said_and_nothing_runs(ui, qtbot) -> None:
 
         async def host() -> None:
             hosting.startHosting(taken.getsockname()[1], "classic")
-            assert await _until(lambda: hosting.status == "off", 30)
+            assert await until(lambda: hosting.status == "off", 30)
 
-        _run(ui, qtbot, host, timeout=60)
+        run(ui, qtbot, host, 60)
     finally:
         taken.close()
     assert "is in use on this computer" in hosting.error
@@ -85,28 +85,26 @@ async def _owner_room(url: str, private: bool) -> tuple[Client, str, str | None]
     return owner, made.room, made.invite
 
 
-def test_an_invite_link_opens_the_app_in_that_room(ui, qtbot, server) -> None:  # noqa: F811
+def test_an_invite_link_opens_the_app_in_that_room(ui, qtbot, server) -> None:
     host, port = server.split(":")
     online = ui.app.online
 
     async def follow() -> tuple[str, list[bool], str]:
         owner, room, invite = await _owner_room(f"ws://{server}", private=True)
         ui.app.hosting.openLink(Invite(room, invite, host, int(port)).link())
-        assert await _until(lambda: online.room.get("seated") is True, 20), online.error
+        assert await until(lambda: online.room.get("seated") is True, 20), online.error
         seats = [r["mine"] for r in online.roomSeats.rows()]
         screen = ui.window.property("screen")
         assert online.room["id"] == room
         await owner.close()
         return room, seats, screen
 
-    _room, seats, screen = _run(ui, qtbot, follow)
+    _room, seats, screen = run(ui, qtbot, follow)
     assert seats == [False, True, False, False] and screen == "room"
 
 
 def test_a_watch_link_and_a_code_open_as_spectator_and_bad_links_are_said(
-    ui,
-    qtbot,
-    server,  # noqa: F811
+    ui, qtbot, server
 ) -> None:
     host, port = server.split(":")
     online, hosting = ui.app.online, ui.app.hosting
@@ -114,18 +112,18 @@ def test_a_watch_link_and_a_code_open_as_spectator_and_bad_links_are_said(
     async def watch() -> None:
         owner, room, _ = await _owner_room(f"ws://{server}", private=False)
         hosting.openLink(Invite(room, None, host, int(port), watch=True).link())
-        assert await _until(lambda: online.room.get("id") == room, 20), online.error
+        assert await until(lambda: online.room.get("id") == room, 20), online.error
         await asyncio.sleep(0.3)
         assert online.room["seated"] is False  # watching, not sitting
         ui.app.set_session(None)
         other, room2, _ = await _owner_room(f"ws://{server}", private=False)
         hosting.openLink(Invite(room2).code())  # a code: on the server already connected to
-        assert await _until(lambda: online.room.get("id") == room2, 20), online.error
-        assert await _until(lambda: online.room.get("seated") is True, 10)
+        assert await until(lambda: online.room.get("id") == room2, 20), online.error
+        assert await until(lambda: online.room.get("seated") is True, 10)
         for c in (owner, other):
             await c.close()
 
-    _run(ui, qtbot, watch)
+    run(ui, qtbot, watch)
     hosting.openLink("https://example.org/x")
     assert hosting.error == "That is not a Tuolaji invite: it should start with tuolaji://"
     ui.settings.language = "zh_CN"
@@ -139,12 +137,12 @@ def test_quitting_the_app_ends_the_hosted_server_cleanly(ui, qtbot) -> None:
 
     async def host() -> None:
         hosting.startHosting(0, "classic")
-        assert await _until(lambda: hosting.status == "on", 30), hosting.error
-        assert await _until(lambda: ui.app.online.room.get("seated") is True, 20)
+        assert await until(lambda: hosting.status == "on", 30), hosting.error
+        assert await until(lambda: ui.app.online.room.get("seated") is True, 20)
         running.append(hosting._process)
 
-    _run(ui, qtbot, host, timeout=60)
-    QGuiApplication.instance().aboutToQuit.emit()  # what the app's quitting sends
+    run(ui, qtbot, host, 60)
+    QGuiApplication.instance().aboutToQuit.emit()  # as the app's quitting does
     [proc] = running
     assert proc is not None and not proc.alive()
     assert proc._proc.exitcode == 0  # SIGTERM: the server's graceful shutdown

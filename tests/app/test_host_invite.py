@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 import ssl
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trustme
+from helpers import on_loop
 
 from app.invite import BadLink, Invite, parse
 from app.servers import Servers, normal_url
@@ -88,7 +89,9 @@ def _start(db: Path, *args: str) -> tuple[subprocess.Popen[str], int]:
     return proc, int(m.group(1))
 
 
-def test_probe_reports_version_and_refuses_an_untrusted_certificate(tmp_path: Path) -> None:
+def test_probe_reports_version_and_refuses_an_untrusted_certificate(
+    qtbot: Any, tmp_path: Path
+) -> None:
     ca = trustme.CA()
     cert = ca.issue_cert("127.0.0.1")
     cert.private_key_pem.write_to_path(str(tmp_path / "key.pem"))
@@ -103,17 +106,17 @@ def test_probe_reports_version_and_refuses_an_untrusted_certificate(tmp_path: Pa
     )
     pin = tls.fingerprint(ssl.PEM_cert_to_DER_cert((tmp_path / "cert.pem").read_text()))
     try:
-        ok = asyncio.run(probe(f"ws://127.0.0.1:{plain_port}"))
+        ok = on_loop(qtbot, probe(f"ws://127.0.0.1:{plain_port}"))
         assert ok.ok and re.match(r"\d+\.\d+", ok.version) and ok.status == "ok"
-        untrusted = asyncio.run(probe(f"wss://127.0.0.1:{port}"))
+        untrusted = on_loop(qtbot, probe(f"wss://127.0.0.1:{port}"))
         assert not untrusted.ok and untrusted.certificate
-        pinned = asyncio.run(probe(f"wss://127.0.0.1:{port}", pin))
+        pinned = on_loop(qtbot, probe(f"wss://127.0.0.1:{port}", pin))
         assert pinned.ok and pinned.version == ok.version
-        wrong = asyncio.run(probe(f"wss://127.0.0.1:{port}", "00" * 32))
+        wrong = on_loop(qtbot, probe(f"wss://127.0.0.1:{port}", "00" * 32))
         assert not wrong.ok and wrong.certificate
     finally:
         for p in (plain, secure):
             p.terminate()
             p.wait(15)
-    down = asyncio.run(probe(f"ws://127.0.0.1:{plain_port}", timeout=2))
+    down = on_loop(qtbot, probe(f"ws://127.0.0.1:{plain_port}", timeout=2))
     assert not down.ok and not down.certificate

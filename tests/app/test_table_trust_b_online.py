@@ -5,83 +5,18 @@ the player left it across a reconnect."""
 from __future__ import annotations
 
 import asyncio
-import re
 import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
-import pytest
+from helpers import run, start_server, stop_server, until
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtQuick import QQuickItem
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _start_server(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
-    cmd = [sys.executable, "-m", "net.server", "--port", "0", "--db", str(tmp_path / "s.db")]
-    proc = subprocess.Popen(
-        [*cmd, "--deal-delay", "0.005", *extra], cwd=ROOT, stdout=subprocess.PIPE, text=True
-    )
-    assert proc.stdout is not None
-    m = re.search(r":(\d+)$", proc.stdout.readline().strip())
-    assert m, "the server did not start"
-    return proc, f"127.0.0.1:{m.group(1)}"
-
-
-def _stop(proc: subprocess.Popen[str]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(5)
-
-
-@pytest.fixture
-def server(tmp_path):
-    proc, address = _start_server(tmp_path)
-    yield address
-    _stop(proc)
 
 
 def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-async def _until(pred, timeout: float) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if pred():
-            return True
-        await asyncio.sleep(0.02)
-    return pred()
-
-
-def _run(ui, coro_fn, timeout: float = 120):
-    """Run a test's coroutine on a qasync loop; the app's connection closes with the loop."""
-    import qasync
-    from PySide6.QtGui import QGuiApplication
-
-    from app.online import lobby_of
-
-    async def whole():
-        try:
-            return await asyncio.wait_for(coro_fn(), timeout)
-        finally:
-            ui.app.set_session(None)
-            await lobby_of(ui.app.online).close()
-
-    loop = qasync.QEventLoop(QGuiApplication.instance(), already_running=False)
-    asyncio.set_event_loop(loop)
-    try:
-        return loop.run_until_complete(whole())
-    finally:
-        asyncio.set_event_loop(None)
-        loop.close()
 
 
 def _item(ui, name: str) -> QQuickItem:
@@ -125,7 +60,7 @@ def test_a_failed_connection_is_a_players_sentence_that_success_clears(ui, qtbot
 
     async def play() -> None:
         await _connect_from_lobby(qtbot, ui, dead)
-        assert await _until(lambda: online.error != "", 15)
+        assert await until(lambda: online.error != "", 15)
         shown = _item(ui, "lobbyError").property("text")
         assert shown == f"Cannot reach {dead} — is the server running?"
         assert "Errno" not in shown and "Connect call" not in shown
@@ -135,40 +70,40 @@ def test_a_failed_connection_is_a_players_sentence_that_success_clears(ui, qtbot
         ui.settings.language = "en"
         # not a server address at all
         await _connect_from_lobby(qtbot, ui, "no such place:x")
-        assert await _until(lambda: "server address" in online.error, 15), online.error
+        assert await until(lambda: "server address" in online.error, 15), online.error
         # the real server: connected, and the failure is gone from the screen
         await _connect_from_lobby(qtbot, ui, server)
-        assert await _until(lambda: online.status == "connected", 15)
+        assert await until(lambda: online.status == "connected", 15)
         assert online.error == ""
         assert not _item(ui, "lobbyStatus").property("text").startswith("Cannot")
         assert not [i for i in ui.window.findChildren(QQuickItem, "lobbyError") if i.isVisible()]
         # a refusal by the server is its message, in the player's language
         ui.settings.language = "zh_CN"
         online.joinRoom("no-such-room")
-        assert await _until(lambda: online.error != "", 10)
+        assert await until(lambda: online.error != "", 10)
         assert any("\u4e00" <= ch <= "\u9fff" for ch in online.error), online.error
         ui.settings.language = "en"
 
-    _run(ui, play)
+    run(ui, qtbot, play)
 
 
 async def _table_with_bots(ui, address: str) -> object:
     """Connect, make a room, fill it with easy bots, start; the table's session."""
     online = ui.app.online
     online.connectTo(address, "Ann")
-    assert await _until(lambda: online.status == "connected", 10), online.error
+    assert await until(lambda: online.status == "connected", 10), online.error
     online.createRoom("classic")
-    assert await _until(lambda: online.room.get("seated") is True, 10), online.error
+    assert await until(lambda: online.room.get("seated") is True, 10), online.error
     for seat in (1, 2, 3):
         online.addBot(seat, "easy")
-    assert await _until(lambda: all(r["taken"] for r in online.roomSeats.rows()), 10)
+    assert await until(lambda: all(r["taken"] for r in online.roomSeats.rows()), 10)
     online.setReady(True)
-    assert await _until(lambda: online.room.get("full") is True, 10)
+    assert await until(lambda: online.room.get("full") is True, 10)
     in_room = [_seat_title(ui, seat) for seat in range(4)]
     online.startMatch()
-    assert await _until(lambda: ui.window.property("screen") == "table", 10), online.error
+    assert await until(lambda: ui.window.property("screen") == "table", 10), online.error
     session = ui.app.session
-    assert await _until(lambda: session.view is not None, 10)
+    assert await until(lambda: session.view is not None, 10)
     # every seat has the same name at the table as in the waiting room
     assert in_room == ["Ann", "AI (Easy)", "AI (Easy)", "AI (Easy)"]
     at_table = {r["seat"]: r["name"] for r in ui.table.seats.rows()}
@@ -206,12 +141,12 @@ def test_trustee_stays_on_across_a_reconnect(ui, qtbot, server) -> None:
         session = await _table_with_bots(ui, server)
         # the player switches 托管 on with the table's toggle
         await _outside(lambda: _click(qtbot, ui, _item(ui, "trusteeToggle")))
-        assert await _until(lambda: table.seats.rows()[0]["trustee"], 10)
+        assert await until(lambda: table.seats.rows()[0]["trustee"], 10)
         assert table.trustee and not table.message  # my own switch is no news
         # the network drops; the client reconnects by itself
         await session.client.drop()
-        assert await _until(lambda: session.client.resumes >= 1, 15)
-        assert await _until(lambda: ui.app.online.banner == "", 5)
+        assert await until(lambda: session.client.resumes >= 1, 15)
+        assert await until(lambda: ui.app.online.banner == "", 5)
         # 托管 stays on, on my screen and at the server, and the hand goes on without me
         before = session.view.counts[session.seat]
         end = time.monotonic() + 1.5
@@ -219,32 +154,32 @@ def test_trustee_stays_on_across_a_reconnect(ui, qtbot, server) -> None:
             assert table.trustee and _item(ui, "trusteeToggle").property("checked")
             assert session.client.rooms[session.room].seats[0].trustee
             await asyncio.sleep(0.05)
-        assert await _until(
+        assert await until(
             lambda: table.phase == "done" or session.view.counts[session.seat] < before, 60
         ), "the hand waits for a player who left 托管 on"
         return {"message": table.message}
 
-    out = _run(ui, play)
+    out = run(ui, qtbot, play)
     assert out["message"] == ""  # nothing changed that the player did not do
 
 
 def test_a_change_of_trustee_the_player_did_not_make_is_shown(ui, qtbot, tmp_path) -> None:
-    proc, address = _start_server(tmp_path, "--turn-timer", "2", "--away-grace", "60")
+    proc, address = start_server(tmp_path, "--turn-timer", "2", "--away-grace", "60")
     table = ui.table
     notice = "Auto-play is on: the computer plays your seat until you switch it off."
 
     async def play() -> None:
         session = await _table_with_bots(ui, address)
         # I do nothing; my turn clock runs out and the server switches 托管 on: it says so
-        assert await _until(lambda: table.trustee, 40)
-        assert await _until(lambda: _shown(ui, notice), 5), table.message
+        assert await until(lambda: table.trustee, 40)
+        assert await until(lambda: _shown(ui, notice), 5), table.message
         assert _item(ui, "trusteeToggle").property("checked")
         # switching it off myself is no news: the notice goes with the next message
         await _outside(lambda: _click(qtbot, ui, _item(ui, "trusteeToggle")))
-        assert await _until(lambda: not session.client.rooms[session.room].seats[0].trustee, 10)
+        assert await until(lambda: not session.client.rooms[session.room].seats[0].trustee, 10)
         assert not table.trustee
 
     try:
-        _run(ui, play)
+        run(ui, qtbot, play)
     finally:
-        _stop(proc)
+        stop_server(proc)
