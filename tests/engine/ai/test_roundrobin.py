@@ -31,7 +31,7 @@ def test_a_run_resumes_and_extends(tmp_path: Path, capsys: pytest.CaptureFixture
     # an interrupted write leaves half a line: ignored, and that deal is played again
     with out.open("a") as f:
         f.write('{"preset": "one-deck", "a"')
-    table = ["--table", str(tmp_path / "t.md")]
+    table = ["--table", str(tmp_path / "table.txt")]
     assert rr.main([*args, "--deals", "3", "--out", str(out), *table]) == 0
     assert "1 duplicate deals to play (2 already" in capsys.readouterr().out
     rows = rr.load(out)
@@ -39,5 +39,5 @@ def test_a_run_resumes_and_extends(tmp_path: Path, capsys: pytest.CaptureFixture
     # the same deal played again gives the same figures (fixed seeds)
     again = rr.play((("one-deck", "normal", "easy", 3, 1), 10))
     assert again["levels"] == rows[("one-deck", "normal", "easy", 3, 1)]["levels"]
-    text = (tmp_path / "t.md").read_text()
+    text = (tmp_path / "table.txt").read_text()
     assert "| one-deck | normal vs easy | 3 |" in text
