@@ -126,6 +126,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "这是负分房间（积分低于 0），你的积分是 {rating}",
     ),
     "internal": ("the server failed on this request", "服务器处理请求出错"),
+    "bad-reply": (
+        "the server answered with {got} where {expected} was expected",
+        "服务器应答类型错误：应为 {expected}，收到 {got}",
+    ),
     "invisible-name": (
         "a name must be visible: no blank or filler characters such as U+3164",
         "名字须可见：不能含空白或填充字符（如 U+3164）",

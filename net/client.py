@@ -25,6 +25,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from engine.actions import Action
+from engine.errors import RulesError
 from engine.views import View
 from net import tls
 from net.protocol import (
@@ -353,9 +354,6 @@ def _expect(data: Reply | None, kind: type[R]) -> R:
     """A reply of the kind its request gets; another kind is a server that breaks the
     protocol."""
     if not isinstance(data, kind):
-        raise ServerError(
-            "bad-reply",
-            f"expected {kind.__name__}, got {type(data).__name__}",
-            f"应答类型错误：应为 {kind.__name__}，收到 {type(data).__name__}",
-        )
+        wrong = RulesError("bad-reply", expected=kind.__name__, got=type(data).__name__)
+        raise ServerError(wrong.code, wrong.en, wrong.zh)
     return data
