@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from pathlib import Path
 
 from netkit import ServerProcess, until
 
+from engine.hand import Hand, Setup
+from engine.rules import preset
+from engine.views import view
 from net.client import Client
+from net.players import Thinker
 
 
 def _children(pid: int) -> set[int]:
@@ -59,3 +64,35 @@ def test_a_hard_bot_searches_in_a_worker_process(tmp_path: Path) -> None:
     finally:
         server.stop()
     asyncio.run(until(lambda: not any(Path(f"/proc/{w}").exists() for w in workers), 10))
+
+
+class _Stuck:
+    """A searching player whose decision never comes back in time (or comes back at once)."""
+
+    level = "hard"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def act(self, _view: object) -> None:
+        time.sleep(self.seconds)
+
+
+def test_a_decision_that_does_not_come_back_is_abandoned_and_the_pool_renewed() -> None:
+    thinker = Thinker(1, give_up=1.0)
+    seen = view(Hand(preset("classic"), Setup(1, ("2",) * 4, 0)), 0)
+
+    async def go() -> None:
+        stuck = _Stuck(6)  # its worker finishes the job before the test process exits
+        started = time.monotonic()
+        action, after = await thinker.act(stuck, seen)  # type: ignore[arg-type]
+        assert (action, after) == (None, stuck)
+        assert time.monotonic() - started < 4  # abandoned, not waited for
+        quick = _Stuck(0)
+        action, after = await thinker.act(quick, seen)  # type: ignore[arg-type]
+        assert action is None and isinstance(after, _Stuck) and after.seconds == 0
+
+    try:
+        asyncio.run(go())
+    finally:
+        thinker.close()
