@@ -224,6 +224,9 @@ class Lobby:
         self.want_next = False
         self.address = ""
         self._resumes = 0  # the client's reconnections seen
+        # Bumped by every connect, close and join: an earlier one still waiting on the network
+        # (a slow address, a refused join) finds itself overtaken and leaves the state alone.
+        self._generation = 0
         self._watch = QTimer()
         self._watch.setInterval(500)
         self._watch.timeout.connect(self._check)
@@ -299,24 +302,37 @@ class Lobby:
             banner=self.vm.reconnecting_text() if lost else "",
         )
 
+    def _next(self) -> int:
+        self._generation += 1
+        return self._generation
+
     async def connect(self, address: str, name: str, pinned: str | None = None) -> None:
         from net.client import Client
 
-        if self.client is not None:
-            _LOBBIES.pop(id(self.client), None)
-            await _quiet(self.client.close())
+        gen = self._next()
+        old, self.client, self.session = self.client, None, None
+        if old is not None:
+            _LOBBIES.pop(id(old), None)
+            await _quiet(old.close())
         url = address if "://" in address else f"ws://{address}"
-        self.client = Client(url, name=name or "Player", on_frame=self._on_frame, pinned=pinned)
+        client = Client(url, name=name or "Player", on_frame=self._on_frame, pinned=pinned)
+        self.client = client
         self._resumes = 0
-        _LOBBIES[id(self.client)] = self
+        _LOBBIES[id(client)] = self
         self.address = address
         self.vm.set_state("connecting")
         try:
-            await self.client.connect()
-            data = await self.client.lobby(subscribe=True)
+            await client.connect()
+            data = await client.lobby(subscribe=True)
         except Exception as e:
-            self.client = None
-            self._failed(e, "disconnected")
+            _LOBBIES.pop(id(client), None)
+            if gen == self._generation:
+                self.client = None
+                self._failed(e, "disconnected")
+            return
+        if gen != self._generation:  # another server was chosen meanwhile
+            _LOBBIES.pop(id(client), None)
+            await _quiet(client.close())
             return
         self.rooms = {r.room: r for r in data.rooms}
         self._show_rooms()
@@ -334,6 +350,7 @@ class Lobby:
 
     async def close(self) -> None:
         """Disconnect (leaving any room); the screens show it."""
+        self._next()
         self._watch.stop()
         client, self.client = self.client, None
         self.session = None
@@ -361,6 +378,7 @@ class Lobby:
         c = self.client
         if c is None or not room:
             return
+        gen = self._next()
         session = OnlineSession(c, room, None)
         self.session = session
         self.vm.clear_chat()
@@ -373,8 +391,11 @@ class Lobby:
             session.set_seat(seat)
             await c.sync(room)
         except (ServerError, ConnectionError, OSError) as e:
-            self._failed(e, "connected" if isinstance(e, ServerError) else "connecting")
-            self.session = None
+            if gen == self._generation:
+                self._failed(e, "connected" if isinstance(e, ServerError) else "connecting")
+                self.session = None
+            return
+        if gen != self._generation:  # another room, server or a disconnect came first
             return
         if c.rooms.get(room) is not None:
             self._room_changed(c.rooms[room])
@@ -384,13 +405,18 @@ class Lobby:
         """A request whose refusal is shown on the online screens (then None)."""
         from net.client import ServerError
 
+        gen = self._generation
         try:
             out = await coro
-        except ServerError as e:
-            self.vm.set_state("connected", error=self.vm.engine_text(e.en, e.zh))
+        except (ServerError, ConnectionError, OSError) as e:
+            if gen != self._generation:  # its connection or room is gone: nothing to say
+                return None
+            if isinstance(e, ServerError):
+                self.vm.set_state("connected", error=self.vm.engine_text(e.en, e.zh))
+            else:
+                self._failed(e, "connecting")
             return None
-        except (ConnectionError, OSError) as e:
-            self._failed(e, "connecting")
+        if gen != self._generation:
             return None
         self.vm.set_state("connected", error="")
         return out

@@ -11,6 +11,7 @@ import of this module: the table never plays with stand-ins.
 from __future__ import annotations
 
 import asyncio
+import logging
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.actions import Action
@@ -22,6 +23,9 @@ from engine.views import View
 # Decisions are taken one at a time (a turn), the deal's bids at most three at once, and a hint
 # may be asked for while an AI thinks.
 MAX_WORKERS = 3
+GIVE_UP = 10.0  # seconds: a decision not back by then is abandoned (the engine plays for it)
+
+log = logging.getLogger(__name__)
 
 _POOL: list[ProcessPoolExecutor] = []
 
@@ -61,9 +65,16 @@ def shutdown() -> None:
 
 
 async def decide(player: Player, view: View) -> tuple[Action | None, Player]:
-    """``player.act(view)`` in a worker process: the action and the player's new state."""
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(pool(), ai_pool.act, player, view)
+    """``player.act(view)`` in a worker process: the action and the player's new state. A
+    decision not back within ``GIVE_UP`` seconds is abandoned with the pool (None: the engine
+    plays for the seat), so the table never waits on a worker that will not answer."""
+    job = asyncio.get_running_loop().run_in_executor(pool(), ai_pool.act, player, view)
+    try:
+        return await asyncio.wait_for(job, GIVE_UP)
+    except TimeoutError:
+        log.error("an AI decision took over %.0f s: abandoned, new workers start", GIVE_UP)
+        shutdown()
+        return None, player
 
 
 async def hint_for(view: View) -> Hint:

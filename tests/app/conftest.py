@@ -82,13 +82,14 @@ def ui_session(qapp: Any) -> Iterator[UI]:
 @pytest.fixture
 def ui(ui_session: UI, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[UI]:
     """The running app, back at Home in English at instant speed, with a data folder of the
-    test's own (no saved game, records or statistics of an earlier test's) and no server's
-    games listed; no warnings allowed."""
+    test's own (no saved game, records or statistics of an earlier test's), no server's games
+    listed and no table hosted; no warnings allowed."""
     monkeypatch.setenv("TUOLAJI_HOME", str(tmp_path / "home"))
     ui_session.settings.language = "en"
     ui_session.settings.speed = "instant"
     MESSAGES.clear()
     yield ui_session
+    ui_session.app.hosting.shutdown()  # a hosted server an assertion left running ends here
     ui_session.app.set_session(None)
     ui_session.app.online.set_games([])
     ui_session.window.setProperty("screen", "home")

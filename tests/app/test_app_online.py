@@ -159,3 +159,38 @@ def test_chat_spectators_clock_and_trustee(ui, qtbot, server) -> None:
 
     out = run(ui, qtbot, everyone)
     assert out["hand"] == 1
+
+
+def test_a_slow_server_given_up_for_another_does_not_undo_it(ui, qtbot, server) -> None:
+    """The player tries an address that hangs, then connects elsewhere and opens a room; when
+    the first attempt finally fails, it says nothing and leaves the new connection, room and
+    table alone (it used to drop the new connection and show its own failure)."""
+    from app.online import lobby_of
+
+    online = ui.app.online
+
+    async def scenario() -> None:
+        release = asyncio.Event()
+
+        async def hang(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await release.wait()  # no websocket handshake until the test says so
+            writer.close()
+
+        slow = await asyncio.start_server(hang, "127.0.0.1", 0)
+        try:
+            online.connectTo(f"127.0.0.1:{slow.sockets[0].getsockname()[1]}", "Ann")
+            assert await until(lambda: online.status == "connecting", 5)
+            await _into_waiting_room(ui, server)
+            session = ui.app.session
+            release.set()  # the abandoned attempt fails now
+            await asyncio.sleep(0.5)
+            assert (online.status, online.error) == ("connected", "")
+            assert lobby_of(online).client is not None
+            assert lobby_of(online).session is session is ui.app.session
+            assert online.room.get("seated") is True
+            online.addBot(1, "easy")  # the room still answers through the kept connection
+            assert await until(lambda: online.roomSeats.rows()[1]["bot"] == "easy", 10)
+        finally:
+            slow.close()
+
+    run(ui, qtbot, scenario, 60)

@@ -184,31 +184,43 @@ def test_accessible_names_in_each_language(ui) -> None:
     assert accessible_name("3S", trumps, "en") == "3 of spades"
 
 
+def _codes(fan) -> list:
+    return [c for c in fan.childItems() if c.property("code") not in (None, "")]
+
+
 def test_selected_card_rises_in_the_fan(ui, qtbot) -> None:
     """QML side: a card selected through the view-model is raised and outlined in the fan."""
     from PySide6.QtQuick import QQuickItem
 
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=9)
-    qtbot.waitUntil(lambda: table.hand.count >= 6, timeout=20000)
-    qtbot.wait(100)
+    # The table waits for me (the deal is over): no new card or phase clears the selection.
+    qtbot.waitUntil(lambda: table.myTurn and table.hand.count >= 6, timeout=30000)
 
-    def fans() -> list:  # a page being unloaded may still be around
-        return [f for f in ui.window.findChildren(QQuickItem, "handFan") if f.childItems()]
+    def fans() -> list:  # a page being unloaded may still be around: only this table's fan
+        return [
+            f
+            for f in ui.window.findChildren(QQuickItem, "handFan")
+            if f.isVisible() and len(_codes(f)) == table.hand.count
+        ]
 
     qtbot.waitUntil(lambda: bool(fans()), timeout=5000)
     fan = fans()[-1]
 
     def cards() -> list:
-        return [c for c in fan.childItems() if c.property("code") not in (None, "")]
+        return _codes(fan)
 
-    assert len(cards()) == table.hand.count
     rows = sorted(table.hand.rows(), key=lambda r: r["slot"])
     table.toggle(rows[2]["uid"])
-    qtbot.wait(50)
-    by_code_y = {(c.property("code"), c.property("selected")): c.y() for c in cards()}
-    up = [y for (code, sel), y in by_code_y.items() if sel]
-    down = [y for (code, sel), y in by_code_y.items() if not sel]
-    assert len(up) == 1 and up[0] < min(down)
+
+    def raised() -> tuple[list[float], list[float]]:
+        by_code_y = {(c.property("code"), c.property("selected")): c.y() for c in cards()}
+        up = [y for (code, sel), y in by_code_y.items() if sel]
+        down = [y for (code, sel), y in by_code_y.items() if not sel]
+        return up, down
+
+    qtbot.waitUntil(lambda: len(raised()[0]) == 1, timeout=5000)
+    up, down = raised()
+    assert up[0] < min(down)
     xs = sorted(c.x() for c in cards())
     assert all(b > a for a, b in itertools.pairwise(xs))  # one row, no card on another

@@ -8,7 +8,10 @@ from __future__ import annotations
 import gc
 import os
 import threading
+import time
 import weakref
+
+from helpers import on_loop
 
 from app import players
 from engine.rules import preset
@@ -53,3 +56,26 @@ def test_a_session_is_freed_on_the_ui_thread_without_the_collector(ui, qtbot) ->
         qtbot.waitUntil(lambda: ref() is None, timeout=10_000)
     finally:
         gc.enable()
+
+
+class _Slow:
+    """A player whose decision comes back only after ``seconds``."""
+
+    level = "hard"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def act(self, _view: object) -> None:
+        time.sleep(self.seconds)
+
+
+def test_a_decision_that_does_not_come_back_is_abandoned(qapp, qtbot, monkeypatch) -> None:
+    from engine.hand import Hand, Setup
+    from engine.views import view
+
+    monkeypatch.setattr(players, "GIVE_UP", 0.5)
+    seen = view(Hand(preset("classic"), Setup(1, ("2",) * 4, 0)), 0)
+    slow = _Slow(3)
+    action, after = on_loop(qtbot, players.decide(slow, seen), 10)  # type: ignore[arg-type]
+    assert (action, after) == (None, slow)  # the engine plays for the seat instead
