@@ -1,14 +1,16 @@
-"""Before Qt opens a window on Linux/X11: the system libraries Qt's xcb platform plugin loads.
-
-Without one of them Qt aborts with a long plugin message that names no package; this check
-names the package to install instead (one line, Debian/Ubuntu and Fedora names).
+"""The app on the desktop: before Qt opens a window on Linux/X11, the system libraries Qt's
+xcb platform plugin loads (without one Qt aborts with a long plugin message that names no
+package; this check names the package to install instead, Debian/Ubuntu and Fedora names);
+and the system's requests to end (SIGTERM, SIGINT) as a clean quit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import sys
 from collections.abc import Callable, Mapping
+from typing import Any
 
 # the shared libraries Qt 6's xcb plugin needs beyond a plain X11 desktop, with the package that
 # holds each: (soname, Debian/Ubuntu, Fedora)
@@ -56,3 +58,32 @@ def missing_xcb_libraries(
         f"missing; install with "
         f"`sudo apt install {debian}` (Debian/Ubuntu) or `sudo dnf install {fedora}` (Fedora)"
     )
+
+
+def quit_on_signals(qt_app: Any) -> None:
+    """SIGTERM (a logout, ``kill``, a service manager) and SIGINT quit the app as its window's
+    close does — the game saved, a hosted server stopped with its players told — instead of
+    Python's default of dying on the spot. Qt's loop runs no Python until an event comes, so
+    the signal is also written to a socket that Qt watches (``set_wakeup_fd``)."""
+    import signal
+    import socket
+
+    from PySide6.QtCore import QSocketNotifier
+
+    ours, theirs = socket.socketpair()
+    for end in (ours, theirs):
+        end.setblocking(False)
+    signal.set_wakeup_fd(theirs.fileno())
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: qt_app.quit())
+
+    def woken() -> None:
+        with contextlib.suppress(OSError):
+            ours.recv(64)  # Python's handler above runs as soon as Python code does
+
+    notifier = QSocketNotifier(ours.fileno(), QSocketNotifier.Type.Read, qt_app)
+    notifier.activated.connect(woken)
+    _KEEP.extend((ours, theirs, notifier))
+
+
+_KEEP: list[Any] = []  # the wake-up sockets and their notifier, for the app's lifetime

@@ -29,9 +29,28 @@ class HostOptions:
     server: dict[str, Any] = field(default_factory=dict)  # other net.config options
 
 
+def _stop_with_parent() -> None:
+    """The app that started this server died without stopping it (killed, crashed): the
+    server's own SIGTERM then shuts it down gracefully — players told, records written —
+    instead of it holding the port for nobody."""
+    import os
+    import signal
+    import threading
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _child(pipe: Connection, opts: HostOptions) -> None:
-    """The child process: serve and announce until SIGTERM; tell the parent the bound port
-    or why it could not start."""
+    """The child process: serve and announce until SIGTERM or the app's end; tell the parent
+    the bound port or why it could not start."""
     import asyncio
 
     from net import config, discovery
@@ -57,6 +76,7 @@ def _child(pipe: Connection, opts: HostOptions) -> None:
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    _stop_with_parent()
     try:
         asyncio.run(run())
     except OSError as e:

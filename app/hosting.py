@@ -58,6 +58,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         self._process: HostProcess | None = None
         self._status = "off"  # off, starting, on, stopping
         self._error = ""
+        self._error_about = "host"  # "link": an invite that could not be opened
         self._port = 8765
         self._preset = "classic"
         self._addresses: list[str] = []
@@ -79,8 +80,9 @@ class HostingViewModel(QObject):  # type: ignore[operator]
             qt.aboutToQuit.connect(self.shutdown)
 
     # -- sentences -------------------------------------------------------------------------
-    def _say(self, en: str, zh: str) -> None:
+    def _say(self, en: str, zh: str, about: str = "host") -> None:
         self._error = engine_text(en, zh, str(self._app._settings.language))
+        self._error_about = about
         self.changed.emit()
 
     def _clear(self) -> None:
@@ -232,7 +234,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         try:
             inv = parse(text)
         except BadLink as e:
-            self._say(e.en, e.zh)
+            self._say(e.en, e.zh, "link")
             self.linkFailed.emit()
             return
         self._clear()
@@ -248,6 +250,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
             self._say(
                 "Connect to the server first, or paste the whole invite link.",
                 "请先连接服务器，或粘贴完整的邀请链接。",
+                "link",
             )
             self.linkFailed.emit()
             return
@@ -258,7 +261,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
             await lobby.join(inv.room, watch=inv.watch, invite=inv.invite)
         session, client = lobby.session, lobby.client
         if session is None:  # not reached, or refused: the online view-model says why
-            self._error = self._app.online.error
+            self._error, self._error_about = self._app.online.error, "link"
             self.changed.emit()
             self.linkFailed.emit()
             return
@@ -368,6 +371,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
     # -- for QML ---------------------------------------------------------------------------
     status = Property(str, lambda self: self._status, notify=changed)
     error = Property(str, lambda self: self._error, notify=changed)
+    errorAbout = Property(str, lambda self: self._error_about, notify=changed)
     port = Property(int, lambda self: self._port, notify=changed)
     addresses = Property(
         list, lambda self: [f"{a}:{self._port}" for a in self._addresses], notify=changed

@@ -43,6 +43,16 @@ def engine_text(en: str, zh: str, lang: str) -> str:
     return zh if lang == "zh_CN" else en
 
 
+def sentence(text: str) -> str:
+    """An engine's message (a clause: "someone at this table is already called …") shown on
+    its own: capitalised and ended, in the punctuation of its language."""
+    if not text or text[-1] in ".!?。！？…":
+        return text
+    chinese = max(ord(text[0]), ord(text[-1])) >= 0x3000  # CJK and its punctuation
+    end = "。" if chinese else "."
+    return text[:1].upper() + text[1:] + end
+
+
 @cache
 def _translator(lang: str) -> QTranslator:
     translator = QTranslator()

@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         # the games played for the pictures must not touch the player's own saves
         os.environ.setdefault("TUOLAJI_HOME", tempfile.mkdtemp(prefix="tuolaji-shots-"))
-    from app.desktop import missing_xcb_libraries
+    from app.desktop import missing_xcb_libraries, quit_on_signals
 
     missing = missing_xcb_libraries(os.environ)
     if missing:  # instead of Qt's abort in its platform plugin, which names no package
@@ -163,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.offline and not app_vm.resumeGame():
         app_vm.startOffline({})
+    quit_on_signals(qt_app)
     instance = Instance(app_vm)
     instance.listen()
     instance.linkReceived.connect(app_vm.hosting.openLink)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer
 
+from app.i18n import sentence
 from app.session import Session
 from engine.actions import Action
 
@@ -344,7 +345,7 @@ class Lobby:
         from net.client import ServerError
 
         if isinstance(e, ServerError):
-            self.vm.set_state(status, error=self.vm.engine_text(e.en, e.zh))
+            self.vm.set_state(status, error=sentence(self.vm.engine_text(e.en, e.zh)))
         else:
             self.vm.set_problem(status, failure_kind(e), self.address)
 
@@ -412,7 +413,7 @@ class Lobby:
             if gen != self._generation:  # its connection or room is gone: nothing to say
                 return None
             if isinstance(e, ServerError):
-                self.vm.set_state("connected", error=self.vm.engine_text(e.en, e.zh))
+                self.vm.set_state("connected", error=sentence(self.vm.engine_text(e.en, e.zh)))
             else:
                 self._failed(e, "connecting")
             return None

@@ -20,6 +20,24 @@ FocusScope {
         onBack: ApplicationWindow.window.go(App.inGame ? ApplicationWindow.window.tableScreen() : "lobby")
     }
 
+    // The name the host and a friend opening an invite appear under at the table.
+    RowLayout {
+        x: 900
+        y: 12
+        width: 320
+        spacing: 10
+        Text { text: qsTr("Your name"); color: Theme.text; font.pixelSize: 17 }
+        TextField {
+            objectName: "hostPlayerName"
+            Layout.fillWidth: true
+            font.pixelSize: 17
+            text: App.settings.playerName
+            placeholderText: page.hosting.hostName
+            enabled: page.hosting.status === "off"
+            onTextEdited: App.settings.playerName = text
+        }
+    }
+
     Rectangle {
         id: hostPanel
         x: 60
@@ -93,8 +111,9 @@ FocusScope {
                 wrapMode: Text.Wrap
             }
             Text {
+                objectName: "hostError"
                 width: parent.width
-                text: page.hosting.error
+                text: page.hosting.errorAbout === "link" ? "" : page.hosting.error
                 visible: text !== ""
                 color: Theme.warn
                 font.pixelSize: 16
@@ -158,6 +177,15 @@ FocusScope {
                     onAccepted: page.hosting.openLink(text)
                 }
                 TableButton { text: qsTr("Open"); onClicked: page.hosting.openLink(linkField.text) }
+            }
+            Text {
+                objectName: "linkError"
+                width: parent.width
+                text: page.hosting.errorAbout === "link" ? page.hosting.error : ""
+                visible: text !== ""
+                color: Theme.warn
+                font.pixelSize: 16
+                wrapMode: Text.Wrap
             }
             TableButton {
                 visible: App.inGame

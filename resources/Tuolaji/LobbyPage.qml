@@ -50,10 +50,12 @@ FocusScope {
         Text { text: qsTr("Name"); color: Theme.text; font.pixelSize: 18 }
         TextField {
             id: name
+            objectName: "lobbyName"
             Layout.preferredWidth: 200
             font.pixelSize: 17
             text: App.settings.playerName
             placeholderText: qsTr("Your name")
+            onTextEdited: App.settings.playerName = text  // hosting and invites use it too
         }
         TableButton {
             objectName: "lobbyConnect"

@@ -45,7 +45,9 @@ Rectangle {
                 anchors.verticalCenter: parent.verticalCenter
                 Text { text: row.name; color: Theme.text; font.pixelSize: 17; width: 300; elide: Text.ElideRight }
                 Text {
-                    text: qsTr("%1 rooms · %2 players · %3 watching").arg(row.rooms).arg(row.players).arg(row.spectators)
+                    text: [row.rooms === 1 ? qsTr("1 room") : qsTr("%1 rooms").arg(row.rooms),
+                           row.players === 1 ? qsTr("1 player") : qsTr("%1 players").arg(row.players),
+                           qsTr("%1 watching").arg(row.spectators)].join(" · ")
                     color: Theme.dim
                     font.pixelSize: 14
                 }

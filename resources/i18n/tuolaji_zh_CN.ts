@@ -471,6 +471,10 @@
         <translation>主持与邀请</translation>
     </message>
     <message>
+        <source>Your name</source>
+        <translation>你的名字</translation>
+    </message>
+    <message>
         <source>Host a table</source>
         <translation>主持牌桌</translation>
     </message>
@@ -652,8 +656,24 @@
         <translation>附近的牌桌</translation>
     </message>
     <message>
-        <source>%1 rooms · %2 players · %3 watching</source>
-        <translation>%1 个房间 · %2 位玩家 · %3 人观战</translation>
+        <source>1 room</source>
+        <translation>1 个房间</translation>
+    </message>
+    <message>
+        <source>%1 rooms</source>
+        <translation>%1 个房间</translation>
+    </message>
+    <message>
+        <source>1 player</source>
+        <translation>1 名玩家</translation>
+    </message>
+    <message>
+        <source>%1 players</source>
+        <translation>%1 名玩家</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人观战</translation>
     </message>
     <message>
         <source>Connect</source>

@@ -471,6 +471,10 @@
         <translation>主持與邀請</translation>
     </message>
     <message>
+        <source>Your name</source>
+        <translation>你的名字</translation>
+    </message>
+    <message>
         <source>Host a table</source>
         <translation>主持牌桌</translation>
     </message>
@@ -652,8 +656,24 @@
         <translation>附近的牌桌</translation>
     </message>
     <message>
-        <source>%1 rooms · %2 players · %3 watching</source>
-        <translation>%1 個房間 · %2 位玩家 · %3 人觀戰</translation>
+        <source>1 room</source>
+        <translation>1 個房間</translation>
+    </message>
+    <message>
+        <source>%1 rooms</source>
+        <translation>%1 個房間</translation>
+    </message>
+    <message>
+        <source>1 player</source>
+        <translation>1 名玩家</translation>
+    </message>
+    <message>
+        <source>%1 players</source>
+        <translation>%1 名玩家</translation>
+    </message>
+    <message>
+        <source>%1 watching</source>
+        <translation>%1 人觀戰</translation>
     </message>
     <message>
         <source>Connect</source>

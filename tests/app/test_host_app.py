@@ -9,7 +9,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from helpers import run, until
+from helpers import on_loop, run, until
 from PySide6.QtGui import QGuiApplication
 
 from app.invite import Invite, parse
@@ -147,3 +147,100 @@ def test_quitting_the_app_ends_the_hosted_server_cleanly(ui, qtbot) -> None:
     assert proc is not None and not proc.alive()
     assert proc._proc.exitcode == 0  # SIGTERM: the server's graceful shutdown
     assert hosting.status == "off" and hosting._process is None
+
+
+def _visible_text(ui, name: str) -> str:
+    from PySide6.QtQuick import QQuickItem
+
+    found = [i for i in ui.window.findChildren(QQuickItem, name) if i.isVisible()]
+    return str(found[0].property("text")) if found else ""
+
+
+def test_the_name_typed_in_the_lobby_is_used_and_a_taken_one_is_said_at_the_invite(
+    ui, qtbot, server
+) -> None:
+    """Played under Xvfb: a name typed on the online screen was lost (the host and a friend
+    opening an invite both appeared under the computer's name, so the friend was refused as
+    a duplicate), and the refusal showed lowercase in the hosting panel, not at the invite."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtQuick import QQuickItem
+
+    host, port = server.split(":")
+    hosting = ui.app.hosting
+    ui.settings.playerName = ""
+    ui.window.setProperty("screen", "lobby")
+    qtbot.waitUntil(lambda: bool(ui.window.findChildren(QQuickItem, "lobbyName")))
+    field = ui.window.findChildren(QQuickItem, "lobbyName")[-1]
+    field.forceActiveFocus()
+    for key in (Qt.Key.Key_C, Qt.Key.Key_A, Qt.Key.Key_I):
+        qtbot.keyClick(ui.window, key)
+    assert field.property("text").lower() == "cai"
+    assert ui.settings.playerName.lower() == "cai" == hosting.hostName.lower()
+    ui.settings.playerName = "Cai"
+    ui.window.setProperty("screen", "host")
+    qtbot.waitUntil(lambda: bool(_visible_text(ui, "hostPlayerName")), timeout=5000)
+    assert _visible_text(ui, "hostPlayerName") == "Cai"
+
+    async def taken() -> None:
+        owner, room, invite = await _owner_room(f"ws://{server}", private=True)  # "Cai" too
+        hosting.openLink(Invite(room, invite, host, int(port)).link())
+        assert await until(lambda: _visible_text(ui, "linkError") != "", 20)
+        await owner.close()
+
+    run(ui, qtbot, taken)
+    said = _visible_text(ui, "linkError")
+    assert said == "Someone at this table is already called 'Cai'; log in with another name."
+    assert _visible_text(ui, "hostError") == ""
+
+
+HOSTING_APP = """
+import sys, time
+from app.host import HostOptions, HostProcess
+proc = HostProcess(HostOptions(db=sys.argv[1], name="Ann", port=0, host="127.0.0.1",
+                               interfaces=["127.0.0.1"]))
+proc.start()
+while (got := proc.poll()) is None:
+    time.sleep(0.05)
+print("port", got[1], flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_hosted_server_ends_cleanly_when_its_app_is_killed(qapp, qtbot, tmp_path: Path) -> None:
+    """Played under Xvfb: the app killed while hosting left its server running (the port
+    taken, the table still announced nearby). The server now notices and shuts down as on
+    SIGTERM: its players are told (1001) and the port is free."""
+    import signal
+    import subprocess
+    import sys
+
+    app = subprocess.Popen(
+        [sys.executable, "-c", HOSTING_APP, str(tmp_path / "hosted.sqlite3")],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        assert app.stdout is not None
+        port = int(next(line for line in app.stdout if line.startswith("port")).split()[1])
+
+        async def killed() -> tuple[int | None, bool]:
+            friend = Client(f"ws://127.0.0.1:{port}", name="Bo", reconnect=False)
+            await friend.connect()
+            app.send_signal(signal.SIGKILL)
+            assert friend._ws is not None
+            await asyncio.wait_for(friend._ws.wait_closed(), 20)
+            code = friend._ws.close_code
+            await friend.close()
+            try:
+                _r, w = await asyncio.open_connection("127.0.0.1", port)
+                w.close()
+                return code, False
+            except OSError:
+                return code, True
+
+        code, freed = on_loop(qtbot, killed(), 40)
+    finally:
+        app.kill()
+        app.wait()
+    assert code == 1001 and freed

@@ -55,3 +55,25 @@ def test_the_real_command_prints_the_line_not_a_qt_abort() -> None:
     assert lines[0].startswith("tuolaji: Qt cannot open a window:")
     assert missing[0][1] in lines[0] and missing[0][2] in lines[0]
     assert "qt.qpa" not in proc.stderr
+
+
+def test_sigterm_quits_the_app_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
+    """A logout or ``kill`` ends the app as closing its window does (the offline game saved
+    for Resume); Python's default used to end it on the spot, saving nothing."""
+    import signal
+    import time
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TUOLAJI_HOME": str(tmp_path)}
+    app = subprocess.Popen(
+        [sys.executable, "-m", "app.main", "--offline", "--lang", "en"], cwd=ROOT, env=env
+    )
+    try:
+        time.sleep(6)  # the window up and the first cards dealt
+        assert app.poll() is None, "the app did not start"
+        app.send_signal(signal.SIGTERM)
+        assert app.wait(20) == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+    assert (tmp_path / "offline-game.json").exists()
