@@ -297,10 +297,13 @@ class Lobby:
             if self.session is not None:
                 self.session.resumed()
         healed = not lost and self.vm.status == "connecting"
+        closed = c.closed_with
         self.vm.set_state(
             "connecting" if lost else "connected",
             error="" if healed else None,  # back: the failure no longer applies
-            banner=self.vm.reconnecting_text() if lost else "",
+            banner=self.vm.reconnecting_text(closed is not None and closed[0] == 1001)
+            if lost
+            else "",
         )
 
     def _next(self) -> int:

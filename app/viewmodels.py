@@ -112,7 +112,9 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
 
         return online.available()
 
-    def reconnecting_text(self) -> str:
+    def reconnecting_text(self, shut_down: bool = False) -> str:
+        if shut_down:  # closed on purpose (a host that stopped hosting, a server restarting)
+            return self.tr("The server was shut down: back at the table when it runs again…")
         return self.tr("Connection lost: reconnecting…")
 
     def engine_text(self, en: str, zh: str) -> str:

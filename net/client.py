@@ -118,6 +118,9 @@ class Client:
         self._closing = False
         self._connected = asyncio.Event()
         self.resumes = 0  # completed reconnections (a drop can heal before anyone sees it)
+        # How the last connection ended (close code, reason), until the next one opens:
+        # 1001 is a server shutting down (a restart, a host that stopped), not a network fault.
+        self.closed_with: tuple[int, str] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- connection ------------------------------------------------------------------------
@@ -142,6 +145,7 @@ class Client:
                 ws.transport.abort()
                 raise
         self._ws = ws
+        self.closed_with = None
         self._reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
@@ -168,6 +172,8 @@ class Client:
                 self._receive(text)
         except ConnectionClosed:
             pass
+        code = ws.close_code
+        self.closed_with = (code, ws.close_reason or "") if code is not None else None
         if self._closing or not self.reconnect_enabled:
             for _payload, fut in self._pending.values():
                 if not fut.done():

@@ -719,6 +719,10 @@
         <translation>无法连接 %1——请再试一次。</translation>
     </message>
     <message>
+        <source>The server was shut down: back at the table when it runs again…</source>
+        <translation>服务器已关闭：它重新运行后自动回到牌桌…</translation>
+    </message>
+    <message>
         <source>Connection lost: reconnecting…</source>
         <translation>连接已断开，正在重连…</translation>
     </message>

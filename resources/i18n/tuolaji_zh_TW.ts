@@ -719,6 +719,10 @@
         <translation>無法連線 %1——請再試一次。</translation>
     </message>
     <message>
+        <source>The server was shut down: back at the table when it runs again…</source>
+        <translation>伺服器已關閉：它重新執行後自動回到牌桌…</translation>
+    </message>
+    <message>
         <source>Connection lost: reconnecting…</source>
         <translation>連線已斷開，正在重連…</translation>
     </message>

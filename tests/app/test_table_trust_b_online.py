@@ -183,3 +183,30 @@ def test_a_change_of_trustee_the_player_did_not_make_is_shown(ui, qtbot, tmp_pat
         run(ui, qtbot, play)
     finally:
         stop_server(proc)
+
+
+def test_a_server_shut_down_says_so_and_the_table_comes_back_with_it(ui, qtbot, tmp_path) -> None:
+    """Played under Xvfb: the host stopped hosting mid-hand and the guest read "Connection
+    lost: reconnecting…", as if their own network had failed. A server that closes on purpose
+    (1001) is now said as such; when it runs again the table resumes."""
+    proc, address = start_server(tmp_path)
+    port = int(address.rsplit(":", 1)[1])
+    online = ui.app.online
+
+    async def play() -> tuple[str, str]:
+        nonlocal proc
+        session = await _table_with_bots(ui, address)
+        stop_server(proc)  # SIGTERM: the server's graceful shutdown (1001)
+        assert await until(lambda: online.banner != "", 15)
+        said = online.banner
+        proc, _ = start_server(tmp_path, "--port", str(port))  # the same records, the same port
+        assert await until(lambda: session.client.resumes >= 1, 20)
+        assert await until(lambda: online.banner == "", 5)
+        return said, ui.window.property("screen")
+
+    try:
+        said, screen = run(ui, qtbot, play)
+    finally:
+        stop_server(proc)
+    assert said == "The server was shut down: back at the table when it runs again…"
+    assert screen == "table"
