@@ -54,7 +54,7 @@ def _child(pipe: Connection, opts: HostOptions) -> None:
     import asyncio
 
     from net import config, discovery
-    from net.server import serve_forever
+    from net.server import run_loop, serve_forever
     from net.storage import ENGINE
 
     cfg = config.load(
@@ -78,7 +78,7 @@ def _child(pipe: Connection, opts: HostOptions) -> None:
 
     _stop_with_parent()
     try:
-        asyncio.run(run())
+        run_loop(run(), cfg.event_loop)
     except OSError as e:
         pipe.send(("error", e.errno or 0, str(e)))
 

@@ -68,6 +68,7 @@ from net.protocol import (
     VersionReply,
     decode_frame,
     encode,
+    split_batch,
 )
 
 R = TypeVar("R")
@@ -128,9 +129,9 @@ class Client:
         """Open the socket and say hello (a new guest by name, or the token's identity)."""
         await self._open()
         if self.token:
-            hello = Hello(self.next_id(), token=self.token)
+            hello = Hello(self.next_id(), token=self.token, batch=True)
         else:
-            hello = Hello(self.next_id(), name=self.name)
+            hello = Hello(self.next_id(), name=self.name, batch=True)
         self.user = user = _expect(await self._send_now(hello), HelloReply)
         self.token = user.token or self.token
         self._connected.set()
@@ -200,7 +201,7 @@ class Client:
     async def _resume(self) -> None:
         await self._open()
         self.user = _expect(
-            await self._send_now(Hello(self.next_id(), token=self.token)), HelloReply
+            await self._send_now(Hello(self.next_id(), token=self.token, batch=True)), HelloReply
         )
         for room, since in list(self.versions.items()):
             await self._send_now(Join(self.next_id(), room, self._invites.get(room), since))
@@ -212,9 +213,13 @@ class Client:
             if not fut.done():
                 await ws.send(payload, text=True)
 
-    def _receive(self, text: str | bytes) -> None:
+    def _receive(self, message: str | bytes) -> None:
+        for text in split_batch(message):  # the frames of a batch, in order
+            self._receive_frame(text)
+
+    def _receive_frame(self, text: bytes) -> None:
         if self.keep_raw:
-            self.raw.append(text if isinstance(text, str) else text.decode())
+            self.raw.append(text.decode())
         frame = decode_frame(text)
         if isinstance(frame, Ok | Error):
             entry = self._pending.pop(frame.id, None) if frame.id is not None else None

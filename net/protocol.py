@@ -41,11 +41,14 @@ class Request(Struct, tag_field="type", forbid_unknown_fields=False):
 
 
 class Hello(Request, tag="hello"):
-    """Negotiate a version and log in: ``name`` makes a new guest, ``token`` resumes one."""
+    """Negotiate a version and log in: ``name`` makes a new guest, ``token`` resumes one.
+    ``batch``: the client reads a JSON array of frames as those frames in order, so the server
+    may send what it has queued for it in one message."""
 
     protocols: list[int] = msgspec.field(default_factory=lambda: [PROTOCOL])
     name: str | None = None
     token: str | None = None
+    batch: bool = False
 
 
 class Lobby(Request, tag="lobby"):
@@ -409,6 +412,18 @@ def request_id(data: bytes | str) -> int | None:
 
 def decode_frame(data: bytes | str) -> Frame:
     return codec.decode(data, ServerMessage)  # type: ignore[arg-type]
+
+
+def split_batch(data: bytes | str) -> list[bytes]:
+    """A message's frames, each its own JSON text: a batch (``Hello.batch``) is an array."""
+    raw = data.encode() if isinstance(data, str) else data
+    if raw[:1] != b"[":
+        return [raw]
+    return [bytes(r) for r in codec.decode(raw, list[msgspec.Raw])]
+
+
+def join_batch(frames: list[bytes]) -> bytes:
+    return b"[" + b",".join(frames) + b"]"
 
 
 def encode(msg: Struct) -> bytes:

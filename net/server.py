@@ -24,7 +24,7 @@ import signal
 import sys
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -81,6 +81,7 @@ from net.protocol import (
     decode_request,
     encode,
     error,
+    join_batch,
     request_id,
 )
 from net.proxy import networks
@@ -92,6 +93,7 @@ log = logging.getLogger("tuolaji.server")
 
 LIBRARY_MAX = 1024 * 1024  # websockets' own ceiling (1009); our 64 KiB limit closes with 1008
 WRITE_MAX = 4 * 1024 * 1024  # bytes waiting for one slow client before it is dropped (1008)
+BATCH_MAX = 64  # frames in one message to a client that reads batches
 REPLIES_KEPT = 512  # request ids remembered per user
 
 
@@ -118,6 +120,7 @@ class Conn:
         self.pending: deque[bytes] = deque()
         self.backlog = 0  # bytes in ``pending``
         self.dropping = False  # closing a client that could not keep up
+        self.batch = False  # it reads a JSON array of frames as those frames (Hello.batch)
         self.loop = asyncio.get_running_loop()
         self.wake = asyncio.Event()
         self.writer = self.loop.create_task(self.write())
@@ -142,7 +145,9 @@ class Conn:
     async def write(self) -> None:
         """The connection's writer: the queued frames in order, through websockets' ``send``,
         which waits while the socket's buffer is over the server's ``write_limit``; so the
-        frames of a client that does not read pile up here."""
+        frames of a client that does not read pile up here. To a client that reads batches
+        (``Hello.batch``) what is queued goes as one message: one write and one system call
+        instead of one per frame (a table's action queues two or three per watcher)."""
         ws = self.ws
         with contextlib.suppress(ConnectionClosed):
             while True:
@@ -151,8 +156,15 @@ class Conn:
                 while self.pending and not self.dropping and ws.state is State.OPEN:
                     frame = self.pending.popleft()
                     self.backlog -= len(frame)
-                    await ws.send(frame, text=True)  # UTF-8 JSON, sent as a text frame
                     self.stats.frames += 1
+                    if self.batch and self.pending:
+                        frames = [frame]
+                        while self.pending and len(frames) < BATCH_MAX:
+                            frames.append(self.pending.popleft())
+                            self.backlog -= len(frames[-1])
+                        self.stats.frames += len(frames) - 1
+                        frame = join_batch(frames)
+                    await ws.send(frame, text=True)  # UTF-8 JSON, as a text frame
 
     def drop(self) -> None:
         """Give up on a client that does not read: it leaves its tables and the lobby at
@@ -390,7 +402,7 @@ class Server:
             user = await self.store.call(self.store.create_user, name, auth.token_hash(token))
         if conn.user is not None and conn.user != user:
             conn.forget()  # another identity: nothing of the last one's stays here
-        conn.user, conn.name = user, name
+        conn.user, conn.name, conn.batch = user, name, req.batch
         seats = [
             HeldSeat(room, seat)
             for room in self.seated.get(user, ())
@@ -880,7 +892,20 @@ def main(argv: list[str] | None = None) -> None:
     except (ValueError, OSError) as e:
         p.error(str(e))
     logs.setup(cfg.log_level, cfg.log_json)
-    asyncio.run(serve_forever(cfg))
+    run_loop(serve_forever(cfg), cfg.event_loop)
+
+
+def run_loop(main: Coroutine[Any, Any, None], kind: str) -> None:
+    """``main`` on uvloop (where it is installed: not on Windows) or asyncio's own loop."""
+    if kind == "uvloop":
+        try:
+            import uvloop
+        except ImportError:
+            log.info("uvloop is not installed: asyncio's event loop runs the server")
+        else:
+            uvloop.run(main)
+            return
+    asyncio.run(main)
 
 
 if __name__ == "__main__":
