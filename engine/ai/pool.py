@@ -31,10 +31,17 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) - 1)
 
 
-def _exit_with_parent() -> None:
-    """A worker's initializer: end the worker when the process that started it ends, however
-    it ends (killed, it never shuts the pool down; the worker, holding both ends of its job
-    queue, would wait for a job forever, and keep the parent's stdout open)."""
+NICE = 10  # the workers' scheduling priority below the caller's (os.nice)
+
+
+def _worker_start() -> None:
+    """A worker's initializer. It yields the CPU to its caller: a search has a time budget,
+    not a playout count, so on a busy machine it plays fewer deals in the same time, while the
+    caller's event loop (a server's answers, the app's frames) keeps its latency. And it ends
+    when the process that started it ends, however it ends (killed, it never shuts the pool
+    down; the worker, holding both ends of its job queue, would wait for a job forever, and
+    keep the parent's stdout open)."""
+    os.nice(NICE)
     parent = multiprocessing.parent_process()
     if parent is not None:
 
@@ -51,5 +58,5 @@ def make_pool(workers: int | None = None) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=workers or default_workers(),
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_exit_with_parent,
+        initializer=_worker_start,
     )

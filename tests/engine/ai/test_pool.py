@@ -33,3 +33,13 @@ def test_worker_decisions_equal_in_process_ones() -> None:
     local = {s: make_player("easy", 10 + s) for s in range(4)}
     remote = {s: make_player("easy", 10 + s) for s in range(4)}
     assert _first_decisions(remote, True) == _first_decisions(local, False)
+
+
+def test_workers_yield_the_cpu_to_their_caller() -> None:
+    """A search is budgeted in time: a worker below its caller's priority costs it playouts,
+    never the caller's latency (a server's answers, the app's frames)."""
+    import os
+
+    with pool.make_pool(1) as workers:
+        theirs = workers.submit(os.nice, 0).result()
+    assert theirs == min(19, os.nice(0) + pool.NICE)
