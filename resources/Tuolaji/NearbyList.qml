@@ -47,7 +47,7 @@ Rectangle {
                 Text {
                     text: qsTr("%1 rooms · %2 players · %3 watching").arg(row.rooms).arg(row.players).arg(row.spectators)
                     color: Theme.dim
-                    font.pixelSize: 14
+                    font.pixelSize: 15
                 }
             }
             TableButton {

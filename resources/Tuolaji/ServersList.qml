@@ -59,7 +59,7 @@ Rectangle {
                           : row.reach === "certificate" ? qsTr("certificate not trusted")
                           : qsTr("checking…"))
                     color: row.reach === "ok" ? Theme.dim : Theme.warn
-                    font.pixelSize: 13
+                    font.pixelSize: 15
                     width: 330
                     elide: Text.ElideRight
                 }
@@ -92,15 +92,15 @@ Rectangle {
         y: box.height - 84
         width: box.width - 32
         spacing: 6
-        TextField { id: nameField; Layout.preferredWidth: 120; font.pixelSize: 14; placeholderText: qsTr("Name") }
-        TextField { id: addressField; objectName: "serverAddress"; Layout.fillWidth: true; font.pixelSize: 14; placeholderText: qsTr("wss://host or host:port") }
+        TextField { id: nameField; Layout.preferredWidth: 120; font.pixelSize: 15; placeholderText: qsTr("Name") }
+        TextField { id: addressField; objectName: "serverAddress"; Layout.fillWidth: true; font.pixelSize: 15; placeholderText: qsTr("wss://host or host:port") }
     }
     RowLayout {
         x: 16
         y: box.height - 44
         width: box.width - 32
         spacing: 6
-        TextField { id: pinField; Layout.fillWidth: true; font.pixelSize: 13; placeholderText: qsTr("Certificate SHA-256 (only for a self-signed one)") }
+        TextField { id: pinField; Layout.fillWidth: true; font.pixelSize: 15; placeholderText: qsTr("Certificate SHA-256 (only for a self-signed one)") }
         TableButton {
             text: qsTr("Save")
             onClicked: {
