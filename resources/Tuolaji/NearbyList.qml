@@ -43,11 +43,13 @@ Rectangle {
             Column {
                 x: 12
                 anchors.verticalCenter: parent.verticalCenter
-                Text { text: row.name; color: Theme.text; font.pixelSize: 17; width: 300; elide: Text.ElideRight }
+                Text { text: row.name; color: Theme.text; font.pixelSize: 17; width: Math.min(300, row.width - 130); elide: Text.ElideRight }
                 Text {
                     text: qsTr("%1 rooms · %2 players · %3 watching").arg(row.rooms).arg(row.players).arg(row.spectators)
                     color: Theme.dim
                     font.pixelSize: 15
+                    width: row.width - 130
+                    elide: Text.ElideRight
                 }
             }
             TableButton {

@@ -52,7 +52,7 @@ Rectangle {
             Column {
                 x: 12
                 anchors.verticalCenter: parent.verticalCenter
-                Text { text: row.name + (row.pinned ? "  " + qsTr("(certificate pinned)") : ""); color: Theme.text; font.pixelSize: 16; width: 300; elide: Text.ElideRight }
+                Text { text: row.name + (row.pinned ? "  " + qsTr("(certificate pinned)") : ""); color: Theme.text; font.pixelSize: 16; width: Math.min(300, row.width - 210); elide: Text.ElideRight }
                 Text {
                     text: row.url + "  ·  " + (row.reach === "ok" ? qsTr("reachable, version %1").arg(row.version)
                           : row.reach === "down" ? qsTr("not reachable")
@@ -60,7 +60,7 @@ Rectangle {
                           : qsTr("checking…"))
                     color: row.reach === "ok" ? Theme.dim : Theme.warn
                     font.pixelSize: 15
-                    width: 330
+                    width: Math.min(330, row.width - 210)
                     elide: Text.ElideRight
                 }
             }

@@ -159,7 +159,7 @@ def check(ui: Any, qtbot: Any, state: str) -> list[str]:
     return out
 
 
-SCREENS = ("home", "setup", "settings", "rules", "replays", "stats", "lobby", "watch", "room")
+SCREENS = ("home", "setup", "settings", "rules", "replays", "stats", "lobby", "host", "watch", "room")
 
 
 @pytest.fixture
