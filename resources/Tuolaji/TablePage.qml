@@ -214,18 +214,20 @@ FocusScope {
 
     // what just happened (a failed throw, a refusal, a hint) where the player looks: on one
     // line above the action bar, or, while the player's own play is on the table there,
-    // beside it (right of it, under the right-hand play); else why the selection cannot go
+    // beside it (right of it, under the right-hand play); else why the selection cannot go.
+    // Narrow, it wraps on the lines just above the buttons, clear of the chat.
     Rectangle {
         id: messageBox
         objectName: "messageBox"
         readonly property string problem: page.table.myTurn ? page.table.playProblem : ""
         readonly property string text: page.table.message !== "" ? page.table.message : problem
         readonly property bool beside: page.table.myPlayShown
-        // narrow, on the line above the buttons: up to two lines over the buttons' width
         readonly property bool wraps: beside || page.narrow
+        readonly property real leftEdge: beside ? page.width / 2 + 84 : actionBar.x
+        readonly property real rightEdge: chatPanel.visible ? chatPanel.x - 8 : actionBar.x + actionBar.width
         visible: text !== "" && !resultPanel.visible
-        x: beside ? page.width / 2 + 84 : page.narrow ? actionBar.x + (actionBar.width - width) / 2 : (page.width - width) / 2
-        y: beside ? 384 : page.narrow ? actionBar.y - 4 - height : 450
+        x: !page.narrow ? (beside ? leftEdge : (page.width - width) / 2) : beside ? leftEdge : leftEdge + (rightEdge - leftEdge - width) / 2
+        y: page.narrow ? actionBar.y - 4 - height : beside ? 384 : 450
         z: 25
         width: messageLine.width + 24
         height: messageLine.height + 12
@@ -236,7 +238,8 @@ FocusScope {
             id: messageLine
             objectName: "messageLine"
             anchors.centerIn: parent
-            width: messageBox.beside ? (page.narrow ? 180 : 250) : Math.min(implicitWidth, page.narrow ? actionBar.width - 24 : 690)
+            width: page.narrow ? Math.min(implicitWidth, messageBox.rightEdge - messageBox.leftEdge - 24)
+                   : messageBox.beside ? 250 : Math.min(implicitWidth, 690)
             text: messageBox.text
             wrapMode: messageBox.wraps ? Text.WordWrap : Text.NoWrap
             maximumLineCount: messageBox.beside ? 4 : messageBox.wraps ? 2 : 1
@@ -392,6 +395,7 @@ FocusScope {
     }
     ChatPanel {
         // below the right seat, right of the action bar: no seat or button under it
+        id: chatPanel
         objectName: "chatPanel"
         visible: page.online && page.showChat
         x: page.width - 12 - width

@@ -159,7 +159,18 @@ def check(ui: Any, qtbot: Any, state: str) -> list[str]:
     return out
 
 
-SCREENS = ("home", "setup", "settings", "rules", "replays", "stats", "lobby", "host", "watch", "room")
+SCREENS = (
+    "home",
+    "setup",
+    "settings",
+    "rules",
+    "replays",
+    "stats",
+    "lobby",
+    "host",
+    "watch",
+    "room",
+)
 
 
 @pytest.fixture
@@ -217,9 +228,11 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     table.setPeek("")
     # a failed throw's message, the taken-back cards marked
     select(table, throw)
+    ui.settings.speed = "normal"  # the others wait a moment: the forced card stays alone
     table.play()
-    qtbot.waitUntil(lambda: "failed" in table.message)
-    yield "failed throw announced"
+    qtbot.waitUntil(lambda: "failed" in table.message and table.myPlayShown)
+    yield "failed throw announced beside the forced card"
+    ui.settings.speed = "instant"
     ui.settings.showCounter = False
     # the list of the hand's tricks
     bars = [i for i in ui.window.findChildren(QQuickItem) if i.property("showTricks") is not None]
