@@ -25,6 +25,7 @@ SHOTS = (
     "trust-throw-800x600",
     "trust-last-trick",
     "trust-online-clock",
+    "trust-online-clock-800x600",
     "trust-replay-end",
     "home",
     "setup",
@@ -270,7 +271,7 @@ def to_failed_throw(app_vm: Any, seeds: range = range(1, 40)) -> list[str]:
 
 def _trust_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
     """Issue #13's moments: a bid standing, a failed throw's message (also at 800×600), the
-    last trick on demand, the online turn clock, a replay at its last step."""
+    last trick on demand, the online turn clock (also at 800×600), a replay at its last step."""
     table = app_vm.table
     settings = app_vm.settings
     settings.speed = "instant"
@@ -310,6 +311,9 @@ def _trust_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
     online.names = ["Ann", "Mei", "Bo", "Lin"]
     app_vm.set_session(online)
     shot("trust-online-clock")
+    window.resize(800, 600)  # the compact seats: the clock in your seat, the side's colour
+    shot("trust-online-clock-800x600")
+    window.resize(1280, 720)
     app_vm.set_session(None)
 
     app_vm.start_rules(preset("classic"), seat=0, seed=8)

@@ -23,6 +23,7 @@ from app.session import ReplaySession, Session
 from app.settings import Settings
 from engine.actions import Bury, CallFriend, PassBid, Play
 from engine.bids import Bid
+from engine.callouts import call_out, flash
 from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, card_name
 from engine.errors import RulesError
 from engine.events import (
@@ -41,19 +42,10 @@ from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
 from engine.scoring import advance_level
 from engine.shapes import decompose
+from engine.targets import deal_passes_at
 from engine.tricks import standing
 from engine.views import HandOutcome, View
 
-# "N / target": the attackers' points at which the deal passes to them, per level table.
-TARGETS = {
-    "standard-40": 80,
-    "lianzhong-40": 80,
-    "one-deck": 40,
-    "one-deck-20": 40,
-    "three-deck-60": 120,
-    "four-deck-80": 160,
-    "chaoshan": 80,
-}
 RANK_TEXT = {"T": "10"}
 
 
@@ -590,7 +582,7 @@ class TableViewModel(QObject):
                     "leader": seat == leader,
                     "winning": i == win_i,
                     "ruff": ruff and i == win_i,
-                    "flash": _flash(cards, trumps),
+                    "flash": flash(cards, trumps),
                 }
             )
         return rows
@@ -983,7 +975,7 @@ class TableViewModel(QObject):
         v = self._view
         if v is None:
             return 80
-        return TARGETS.get(v.rules.level_table, 40 * v.rules.decks)
+        return deal_passes_at(v.rules)
 
     def _points_text(self) -> str:
         shown = str(self._points()) if self._points_known() else "?"
@@ -1254,32 +1246,9 @@ def _flag(session: Session, seat: int, name: str) -> Any:
 def callout(
     plays: list[tuple[Card, ...]], trumps: Trumps, rules: RuleSet, thrown: bool = False
 ) -> str:
-    """The call-out a trick's newest play earns: a lead of a pair 一对, a tractor 拖拉机 or
-    several components 甩牌 (also a throw that failed, ``thrown``); a trump that takes the lead
-    of a side-suit trick 毙. Empty for anything else."""
-    try:
-        shape = lead_shape(plays[0], trumps, rules)
-        if len(plays) == 1:
-            if thrown or len(shape) > 1:
-                return "call-throw"
-            size, length = shape[0]
-            return "call-tractor" if length >= 2 else "call-pair" if size == 2 else ""
-        st = standing(plays, shape, trumps)
-    except (AssertionError, RulesError, KeyError, ValueError):
-        return ""
-    return "call-ruff" if st.ruff and st.index == len(plays) - 1 else ""
-
-
-def _flash(cards: tuple[Card, ...], trumps: Trumps | None) -> str:
-    """The short highlight a play gets: "tractor" for a tractor in it, "trump" for trumps."""
-    if trumps is None or not cards:
-        return ""
-    try:
-        if any(c.length >= 2 for c in decompose(list(cards), trumps)):
-            return "tractor"
-    except (AssertionError, KeyError, ValueError):
-        pass
-    return "trump" if all(trumps.is_trump(c) for c in cards) else ""
+    """The sound (app.sounds.CALLS) for the call-out the engine gives a trick's newest play."""
+    name = call_out(plays, trumps, rules, thrown)
+    return f"call-{name}" if name else ""
 
 
 _EMPTY_SEAT: dict[str, Any] = {

@@ -29,7 +29,7 @@ Rectangle {
             width: 280
             text: qsTr("Points not yet played: %1").arg(panel.table.pointsOut)
             color: Theme.text
-            font.pixelSize: 14
+            font.pixelSize: 15
             elide: Text.ElideRight
         }
         Repeater {
@@ -59,7 +59,7 @@ Rectangle {
                     width: 182
                     text: high
                     color: Theme.dim
-                    font.pixelSize: 14
+                    font.pixelSize: 15
                     elide: Text.ElideRight
                 }
             }

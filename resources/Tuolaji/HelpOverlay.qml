@@ -6,8 +6,7 @@ import Tuolaji.Backend
 FocusScope {
     id: help
     signal close()
-    width: Theme.baseWidth
-    height: Theme.baseHeight
+    anchors.fill: parent
 
     readonly property var rows: [
         { keys: qsTr("Click a card"), what: qsTr("select it, or put it back") },

@@ -9,6 +9,11 @@ FocusScope {
     id: page
     width: Theme.baseWidth
     height: Theme.baseHeight
+    // a stage narrower than 1280 (a small window): the columns close up
+    readonly property bool narrow: width < Theme.baseWidth - 1
+    readonly property int margin: narrow ? 30 : 60
+    readonly property int columnWidth: narrow ? (width - 3 * margin) / 2 : 560
+    readonly property int rightX: narrow ? 2 * margin + columnWidth : 660
     property var hosting: App.hosting
     property var presetList: App.presets()
 
@@ -40,9 +45,9 @@ FocusScope {
 
     Rectangle {
         id: hostPanel
-        x: 60
+        x: page.margin
         y: 84
-        width: 560
+        width: page.columnWidth
         height: 250
         radius: 12
         color: Theme.panel
@@ -124,9 +129,9 @@ FocusScope {
 
     Rectangle {
         id: invitePanel
-        x: 60
+        x: page.margin
         y: 350
-        width: 560
+        width: page.columnWidth
         height: 330
         radius: 12
         color: Theme.panel
@@ -196,17 +201,17 @@ FocusScope {
     }
 
     NearbyList {
-        x: 660
+        x: page.rightX
         y: 84
-        width: 560
+        width: page.columnWidth
         height: 250
         hosting: page.hosting
     }
 
     ServersList {
-        x: 660
+        x: page.rightX
         y: 350
-        width: 560
+        width: page.columnWidth
         height: 330
         hosting: page.hosting
     }

@@ -8,8 +8,7 @@ FocusScope {
     property bool offline: true
     signal stay()
     signal leave()
-    width: Theme.baseWidth
-    height: Theme.baseHeight
+    anchors.fill: parent
 
     Keys.onEscapePressed: confirm.stay()
     Keys.onReturnPressed: confirm.leave()

@@ -7,6 +7,9 @@ FocusScope {
     id: page
     width: Theme.baseWidth
     height: Theme.baseHeight
+    // a stage narrower than 1280 (a small window): the columns close up
+    readonly property bool narrow: width < Theme.baseWidth - 1
+    readonly property int margin: narrow ? 30 : 60
     property var online: App.online
     property var presetList: App.presets()
 
@@ -34,9 +37,9 @@ FocusScope {
     }
 
     RowLayout {
-        x: 60
+        x: page.margin
         y: 110
-        width: 1160
+        width: page.width - 2 * page.margin
         spacing: 12
         Text { text: qsTr("Server"); color: Theme.text; font.pixelSize: 18 }
         TextField {
@@ -83,9 +86,9 @@ FocusScope {
     Text {
         // the last failure, in a whole sentence of its own; a later success clears it
         objectName: "lobbyError"
-        x: 60
+        x: page.margin
         y: 150
-        width: 1160
+        width: page.width - 2 * page.margin
         visible: text !== ""
         text: page.online.error
         color: Theme.warn
@@ -94,7 +97,7 @@ FocusScope {
     }
 
     Text {
-        x: 60
+        x: page.margin
         y: 178
         text: qsTr("Rooms")
         color: Theme.accent
@@ -104,9 +107,9 @@ FocusScope {
 
     ListView {
         id: rooms
-        x: 60
+        x: page.margin
         y: 214
-        width: 800
+        width: page.width - 2 * page.margin - createPanel.width - 30
         height: 462
         clip: true
         spacing: 6
@@ -127,10 +130,10 @@ FocusScope {
                 x: 16
                 anchors.verticalCenter: parent.verticalCenter
                 spacing: 20
-                Text { text: room.name; color: Theme.text; font.pixelSize: 18; width: 170; elide: Text.ElideRight }
-                Text { text: App.presetTitle(room.preset); color: Theme.dim; font.pixelSize: 16; width: 170; elide: Text.ElideRight }
+                Text { text: room.name; color: Theme.text; font.pixelSize: 18; width: page.narrow ? 130 : 170; elide: Text.ElideRight }
+                Text { text: App.presetTitle(room.preset); color: Theme.dim; font.pixelSize: 16; width: page.narrow ? 130 : 170; elide: Text.ElideRight }
                 Text { text: qsTr("%1/4 players").arg(room.players); color: Theme.dim; font.pixelSize: 16; width: 90 }
-                Text { text: qsTr("%1 watching").arg(room.spectators); color: Theme.dim; font.pixelSize: 16; width: 100 }
+                Text { visible: !page.narrow; text: qsTr("%1 watching").arg(room.spectators); color: Theme.dim; font.pixelSize: 16; width: 100 }
             }
             Row {
                 anchors.right: parent.right
@@ -151,9 +154,10 @@ FocusScope {
     }
 
     Rectangle {
-        x: 890
+        id: createPanel
+        x: page.width - page.margin - width
         y: 214
-        width: 330
+        width: page.narrow ? 280 : 330
         height: 200
         radius: 12
         color: Theme.panel

@@ -6,15 +6,16 @@ ApplicationWindow {
     id: window
     width: Theme.baseWidth
     height: Theme.baseHeight
-    minimumWidth: 640
-    minimumHeight: 360
+    // the smallest window every screen is laid out for with text of 12 px or more
+    minimumWidth: 800
+    minimumHeight: 600
     visible: true
     title: "Tuolaji 拖拉机"  // the app's name in both languages, as the desktop shows it
     color: Theme.feltDark
 
     // The screen shown: home, setup, table, settings, rules, replays, lobby, host, watch.
     property string screen: "home"
-    property real stageScale: Math.min(width / Theme.baseWidth, height / Theme.baseHeight)
+    property real stageScale: Math.max(Theme.minScale, Math.min(width / Theme.baseWidth, height / Theme.baseHeight))
 
     function go(name) {
         if (name === "replays")
@@ -77,11 +78,13 @@ ApplicationWindow {
         }
     }
 
-    // Every screen is laid out at 1280×720 and scaled to the window: no scrolling, any size.
+    // Every screen is laid out at 1280×720 and scaled to the window: no scrolling. A small
+    // window is not scaled below Theme.minScale (text would go under 12 px): the stage gets
+    // narrower or lower instead, and the pages lay themselves out to its size.
     Item {
         id: stage
-        width: Theme.baseWidth
-        height: Theme.baseHeight
+        width: Math.min(Theme.baseWidth, window.width / window.stageScale)
+        height: Math.min(Theme.baseHeight, window.height / window.stageScale)
         anchors.centerIn: parent
         scale: window.stageScale
 

@@ -43,13 +43,15 @@ Rectangle {
             Column {
                 x: 12
                 anchors.verticalCenter: parent.verticalCenter
-                Text { text: row.name; color: Theme.text; font.pixelSize: 17; width: 300; elide: Text.ElideRight }
+                Text { text: row.name; color: Theme.text; font.pixelSize: 17; width: Math.min(300, row.width - 130); elide: Text.ElideRight }
                 Text {
                     text: [row.rooms === 1 ? qsTr("1 room") : qsTr("%1 rooms").arg(row.rooms),
                            row.players === 1 ? qsTr("1 player") : qsTr("%1 players").arg(row.players),
                            qsTr("%1 watching").arg(row.spectators)].join(" · ")
                     color: Theme.dim
-                    font.pixelSize: 14
+                    font.pixelSize: 15
+                    width: row.width - 130
+                    elide: Text.ElideRight
                 }
             }
             TableButton {

@@ -61,7 +61,7 @@ Rectangle {
                         text: parent.winning ? qsTr("%1 took the trick").arg(parent.name) : parent.name
                         elide: Text.ElideRight
                         color: parent.winning ? Theme.accent : Theme.text
-                        font.pixelSize: 14
+                        font.pixelSize: 15
                         font.bold: parent.winning
                     }
                     MiniCards { cards: parent.cards }

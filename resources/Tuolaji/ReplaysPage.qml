@@ -8,6 +8,8 @@ FocusScope {
     id: page
     width: Theme.baseWidth
     height: Theme.baseHeight
+    // a stage narrower than 1280 (a small window): the columns close up
+    readonly property bool narrow: width < Theme.baseWidth - 1
     property var online: App.online
     readonly property bool connected: online.status === "connected"
 
@@ -28,9 +30,9 @@ FocusScope {
     }
     ListView {
         id: list
-        x: 40
+        x: page.narrow ? 30 : 40
         y: 120
-        width: 600
+        width: page.narrow ? (page.width - 90) / 2 : 600
         height: 580
         clip: true
         spacing: 6
@@ -49,7 +51,7 @@ FocusScope {
             height: 58
             radius: 8
             color: rowMouse.containsMouse || ListView.isCurrentItem ? Theme.buttonHover : Theme.panel
-            Text { x: 16; y: 6; text: row.title; color: Theme.text; font.pixelSize: 18; width: 380; elide: Text.ElideRight }
+            Text { x: 16; y: 6; text: row.title; color: Theme.text; font.pixelSize: 18; width: Math.min(380, list.width - 200); elide: Text.ElideRight }
             Text { anchors.right: parent.right; anchors.rightMargin: 16; y: 8; text: row.detail; color: Theme.dim; font.pixelSize: 15 }
             Text { x: 16; y: 32; text: row.result; color: Theme.accent; font.pixelSize: 15; width: list.width - 32; elide: Text.ElideRight }
             MouseArea {
@@ -74,7 +76,7 @@ FocusScope {
     }
 
     Text {
-        x: 680
+        x: games.x
         y: 84
         text: qsTr("My online games")
         color: Theme.accent
@@ -82,7 +84,7 @@ FocusScope {
         font.bold: true
     }
     TableButton {
-        x: 1100
+        x: games.x + games.width - width
         y: 76
         implicitHeight: 36
         font.pixelSize: 15
@@ -93,9 +95,9 @@ FocusScope {
     ListView {
         id: games
         objectName: "onlineGames"
-        x: 680
+        x: list.x + list.width + (page.narrow ? 30 : 40)
         y: 120
-        width: 560
+        width: page.narrow ? list.width : 560
         height: 580
         clip: true
         spacing: 6
@@ -109,8 +111,8 @@ FocusScope {
             height: 52
             radius: 8
             color: Theme.panel
-            Text { x: 16; y: 6; text: game.title; color: Theme.text; font.pixelSize: 17; width: 400; elide: Text.ElideRight }
-            Text { x: 16; y: 28; text: game.detail; color: Theme.dim; font.pixelSize: 13; width: 400; elide: Text.ElideRight }
+            Text { x: 16; y: 6; text: game.title; color: Theme.text; font.pixelSize: 17; width: games.width - 130; elide: Text.ElideRight }
+            Text { x: 16; y: 28; text: game.detail; color: Theme.dim; font.pixelSize: 15; width: games.width - 130; elide: Text.ElideRight }
             TableButton {
                 anchors.right: parent.right
                 anchors.rightMargin: 8

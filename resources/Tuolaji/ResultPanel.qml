@@ -42,22 +42,30 @@ Rectangle {
         spacing: 7
 
         Text {
+            width: parent.width
+            wrapMode: Text.WordWrap
             text: panel.result.title || ""
             color: panel.result.won ? Theme.accent : Theme.text
             font.pixelSize: 28
             font.bold: true
         }
         Text {
+            width: parent.width
+            wrapMode: Text.WordWrap
             text: panel.result.detail || ""
             color: Theme.text
             font.pixelSize: 20
         }
         Text {
+            width: parent.width
+            wrapMode: Text.WordWrap
             text: qsTr("Attackers' points: %1 (tricks %2)").arg(panel.result.attackerPoints).arg(panel.result.trickPoints)
             color: Theme.text
             font.pixelSize: 18
         }
         Text {
+            width: parent.width
+            wrapMode: Text.WordWrap
             text: qsTr("Kitty")
             color: Theme.dim
             font.pixelSize: 16
@@ -77,6 +85,8 @@ Rectangle {
             }
         }
         Text {
+            width: parent.width
+            wrapMode: Text.WordWrap
             text: panel.result.captured
                   ? qsTr("The attackers won the last trick: kitty %1 points ×%2").arg(panel.result.kittyPoints).arg(panel.result.multiplier)
                   : qsTr("The kitty stays with the defenders (%1 points)").arg(panel.result.kittyPoints)
@@ -84,6 +94,8 @@ Rectangle {
             font.pixelSize: 17
         }
         Text {
+            width: parent.width
+            wrapMode: Text.WordWrap
             text: panel.result.matchOver ? panel.result.matchText : qsTr("Next dealer: %1").arg(panel.result.nextDealer)
             color: panel.result.matchOver ? Theme.accent : Theme.text
             font.pixelSize: panel.result.matchOver ? 24 : 17

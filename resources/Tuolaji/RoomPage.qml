@@ -8,6 +8,11 @@ FocusScope {
     id: page
     width: Theme.baseWidth
     height: Theme.baseHeight
+    // a stage narrower than 1280 (a small window): the seats and the chat close up
+    readonly property bool narrow: width < Theme.baseWidth - 1
+    readonly property int margin: narrow ? 30 : 60
+    readonly property int seatWidth: narrow ? 336 : 372
+    readonly property int seatsWidth: 2 * seatWidth + 16  // the grid's two columns
     property var online: App.online
     property var room: online.room
     property var levels: App.aiLevels()
@@ -37,7 +42,7 @@ FocusScope {
     }
 
     Text {
-        x: 60
+        x: page.margin
         y: 104
         text: qsTr("Owner: %1").arg(page.room.ownerName || "") + "   ·   " + qsTr("%1 watching").arg(page.room.spectators || 0)
         color: Theme.dim
@@ -46,7 +51,7 @@ FocusScope {
 
     Grid {
         id: seatGrid
-        x: 60
+        x: page.margin
         y: 140
         columns: 2
         spacing: 16
@@ -63,7 +68,7 @@ FocusScope {
                 required property bool trustee
                 required property bool mine
                 objectName: "roomSeat" + seat
-                width: 372
+                width: page.seatWidth
                 height: 168
                 radius: 12
                 color: Theme.panel
@@ -131,7 +136,7 @@ FocusScope {
     }
 
     Row {
-        x: 60
+        x: page.margin
         y: 544
         spacing: 12
         TableButton {
@@ -155,9 +160,9 @@ FocusScope {
         }
     }
     Text {
-        x: 60
+        x: page.margin
         y: 600
-        width: 760
+        width: page.seatsWidth
         wrapMode: Text.WordWrap
         text: page.online.error !== "" ? page.online.error
               : page.room.owner === true ? qsTr("Fill the empty seats with players or AI; start when all four are ready.")
@@ -167,9 +172,9 @@ FocusScope {
     }
 
     ChatPanel {
-        x: 860
+        x: page.margin + page.seatsWidth + (page.narrow ? 20 : 40)
         y: 104
-        width: 380
+        width: page.width - x - (page.narrow ? 20 : 40)
         height: 560
     }
 

@@ -6,6 +6,8 @@ FocusScope {
     id: page
     width: Theme.baseWidth
     height: Theme.baseHeight
+    // a stage narrower than 1280 (a small window): the columns close up
+    readonly property bool narrow: width < Theme.baseWidth - 1
     property var presetList: App.presets()
     property int chosen: 0
 
@@ -15,7 +17,7 @@ FocusScope {
     }
 
     Column {
-        x: 60
+        x: page.narrow ? 30 : 60
         y: 100
         spacing: 8
         Repeater {
@@ -23,7 +25,7 @@ FocusScope {
             delegate: TableButton {
                 required property int index
                 required property var modelData
-                width: 300
+                width: page.narrow ? 250 : 300
                 text: modelData.title
                 primary: page.chosen === index
                 onClicked: page.chosen = index
@@ -32,9 +34,10 @@ FocusScope {
     }
 
     Rectangle {
-        x: 400
+        id: rulesPanel
+        x: page.narrow ? 300 : 400
         y: 100
-        width: 820
+        width: Math.min(820, page.width - x - 30)
         height: 580
         radius: 12
         color: Theme.panel
@@ -53,12 +56,12 @@ FocusScope {
                 delegate: Row {
                     required property var modelData
                     spacing: 16
-                    Text { width: 220; text: modelData.label; color: Theme.dim; font.pixelSize: 17 }
-                    Text { width: 540; text: modelData.value; color: Theme.text; font.pixelSize: 17; wrapMode: Text.WordWrap }
+                    Text { id: ruleLabel; width: page.narrow ? 190 : 220; text: modelData.label; color: Theme.dim; font.pixelSize: 17; wrapMode: Text.WordWrap }
+                    Text { width: rulesPanel.width - 44 - 16 - ruleLabel.width; text: modelData.value; color: Theme.text; font.pixelSize: 17; wrapMode: Text.WordWrap }
                 }
             }
             Text {
-                width: 770
+                width: rulesPanel.width - 44
                 wrapMode: Text.WordWrap
                 color: Theme.text
                 font.pixelSize: 16

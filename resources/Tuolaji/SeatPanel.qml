@@ -9,6 +9,10 @@ Rectangle {
     property bool vertical: false
     property bool showBacks: true
     readonly property bool active: seat.active === true
+    // a narrow panel (a small window) drops the backs; the side's word gives way to the clock
+    // when both do not fit (the side's colour stays)
+    readonly property bool compact: width < 240
+    readonly property bool clockShown: seat.clock !== undefined && seat.clock >= 0
     width: 210
     height: 92
     radius: 12
@@ -59,26 +63,30 @@ Rectangle {
             font.pixelSize: 18
             font.bold: true
             elide: Text.ElideRight
-            width: panel.width - 30 - (panel.showBacks || (seat.clock !== undefined && seat.clock >= 0) ? 48 : 0)
+            width: panel.width - 30 - ((panel.showBacks && !panel.compact) || panel.clockShown ? 48 : 0)
         }
         Row {
-            spacing: 10
+            id: infoRow
+            spacing: panel.compact ? 7 : 10
             Text {
+                id: levelText
                 text: qsTr("Level %1").arg(seat.level || "")
                 color: Theme.dim
-                font.pixelSize: 14
+                font.pixelSize: 15
             }
             Text {
                 id: cardsText
                 text: seat.count === 1 ? qsTr("1 card") : qsTr("%1 cards").arg(seat.count || 0)
                 color: Theme.dim
-                font.pixelSize: 14
+                font.pixelSize: 15
             }
             Text {
-                visible: seat.side === "defenders" || seat.side === "attackers"
+                id: sideText
+                readonly property real room: panel.width - 18 - (panel.clockShown ? 56 : 8) - levelText.implicitWidth - cardsText.implicitWidth - 2 * infoRow.spacing
+                visible: (seat.side === "defenders" || seat.side === "attackers") && implicitWidth <= room
                 text: seat.side === "defenders" ? qsTr("defender") : qsTr("attacker")
                 color: seat.side === "defenders" ? Theme.defenders : Theme.attackers
-                font.pixelSize: 14
+                font.pixelSize: 15
             }
         }
         Row {
@@ -91,7 +99,7 @@ Rectangle {
             Text {
                 text: seat.thinking ? qsTr("thinking…") : seat.passed && !seat.bidder ? qsTr("no bid") : ""
                 color: Theme.accent
-                font.pixelSize: 14
+                font.pixelSize: 15
                 font.italic: true
                 anchors.verticalCenter: parent.verticalCenter
             }
@@ -146,14 +154,14 @@ Rectangle {
         anchors.topMargin: 3
         text: qsTr("Void: %1").arg(seat.voids || "")
         color: Theme.text
-        font.pixelSize: 14
+        font.pixelSize: 15
         style: Text.Outline
         styleColor: "#000000"
     }
 
     Row {
         // a few card backs, as many as the count allows (up to 3); the clock takes their place
-        visible: panel.showBacks && (seat.openCards || []).length === 0 && !((seat.clock === undefined ? -1 : seat.clock) >= 0)
+        visible: panel.showBacks && !panel.compact && (seat.openCards || []).length === 0 && !panel.clockShown
         anchors.right: parent.right
         anchors.rightMargin: 8
         anchors.top: parent.top
@@ -177,7 +185,7 @@ Rectangle {
             anchors.centerIn: parent
             text: parent.label
             color: "#1b1b1b"
-            font.pixelSize: 13
+            font.pixelSize: 15
             font.bold: true
         }
     }

@@ -52,15 +52,15 @@ Rectangle {
             Column {
                 x: 12
                 anchors.verticalCenter: parent.verticalCenter
-                Text { text: row.name + (row.pinned ? "  " + qsTr("(certificate pinned)") : ""); color: Theme.text; font.pixelSize: 16; width: 300; elide: Text.ElideRight }
+                Text { text: row.name + (row.pinned ? "  " + qsTr("(certificate pinned)") : ""); color: Theme.text; font.pixelSize: 16; width: Math.min(300, row.width - 210); elide: Text.ElideRight }
                 Text {
                     text: row.url + "  ·  " + (row.reach === "ok" ? qsTr("reachable, version %1").arg(row.version)
                           : row.reach === "down" ? qsTr("not reachable")
                           : row.reach === "certificate" ? qsTr("certificate not trusted")
                           : qsTr("checking…"))
                     color: row.reach === "ok" ? Theme.dim : Theme.warn
-                    font.pixelSize: 13
-                    width: 330
+                    font.pixelSize: 15
+                    width: Math.min(330, row.width - 210)
                     elide: Text.ElideRight
                 }
             }
@@ -92,15 +92,15 @@ Rectangle {
         y: box.height - 84
         width: box.width - 32
         spacing: 6
-        TextField { id: nameField; Layout.preferredWidth: 120; font.pixelSize: 14; placeholderText: qsTr("Name") }
-        TextField { id: addressField; objectName: "serverAddress"; Layout.fillWidth: true; font.pixelSize: 14; placeholderText: qsTr("wss://host or host:port") }
+        TextField { id: nameField; Layout.preferredWidth: 120; font.pixelSize: 15; placeholderText: qsTr("Name") }
+        TextField { id: addressField; objectName: "serverAddress"; Layout.fillWidth: true; font.pixelSize: 15; placeholderText: qsTr("wss://host or host:port") }
     }
     RowLayout {
         x: 16
         y: box.height - 44
         width: box.width - 32
         spacing: 6
-        TextField { id: pinField; Layout.fillWidth: true; font.pixelSize: 13; placeholderText: qsTr("Certificate SHA-256 (only for a self-signed one)") }
+        TextField { id: pinField; Layout.fillWidth: true; font.pixelSize: 15; placeholderText: qsTr("Certificate SHA-256 (only for a self-signed one)") }
         TableButton {
             text: qsTr("Save")
             onClicked: {

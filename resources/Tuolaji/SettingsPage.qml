@@ -7,6 +7,8 @@ FocusScope {
     id: page
     width: Theme.baseWidth
     height: Theme.baseHeight
+    // a stage narrower than 1280 (a small window): the columns close up
+    readonly property bool narrow: width < Theme.baseWidth - 1
 
     PageHeader {
         title: qsTr("Settings")
@@ -16,7 +18,7 @@ FocusScope {
     component Label2: Text {
         color: Theme.text
         font.pixelSize: 18
-        Layout.preferredWidth: 230
+        Layout.preferredWidth: page.narrow ? 190 : 230
     }
     // A setting chosen from a list. The shown choice follows the setting, also when the
     // language changes: a new (translated) model resets a ComboBox's index and its text.
@@ -53,21 +55,21 @@ FocusScope {
     }
 
     GridLayout {
-        x: 680
+        x: page.narrow ? 520 : 680
         y: 110
-        width: 540
+        width: Math.min(540, page.width - x - 30)
         columns: 2
         rowSpacing: 16
         columnSpacing: 20
-        Label2 { text: qsTr("Card sound"); Layout.preferredWidth: 200 }
+        Label2 { text: qsTr("Card sound"); Layout.preferredWidth: page.narrow ? 170 : 200 }
         Volume { objectName: "cardVolume"; value: App.settings.cardVolume; onMoved: (v) => App.settings.cardVolume = v }
-        Label2 { text: qsTr("Trick won sound"); Layout.preferredWidth: 200 }
+        Label2 { text: qsTr("Trick won sound"); Layout.preferredWidth: page.narrow ? 170 : 200 }
         Volume { value: App.settings.trickVolume; onMoved: (v) => App.settings.trickVolume = v }
-        Label2 { text: qsTr("Your-turn chime"); Layout.preferredWidth: 200 }
+        Label2 { text: qsTr("Your-turn chime"); Layout.preferredWidth: page.narrow ? 170 : 200 }
         Volume { value: App.settings.chimeVolume; onMoved: (v) => App.settings.chimeVolume = v }
-        Label2 { text: qsTr("Mandarin call-outs"); Layout.preferredWidth: 200 }
+        Label2 { text: qsTr("Mandarin call-outs"); Layout.preferredWidth: page.narrow ? 170 : 200 }
         Volume { objectName: "voiceVolume"; value: App.settings.voiceVolume; onMoved: (v) => App.settings.voiceVolume = v }
-        Label2 { text: qsTr("Card counter"); Layout.preferredWidth: 200 }
+        Label2 { text: qsTr("Card counter"); Layout.preferredWidth: page.narrow ? 170 : 200 }
         Switch {
             checked: App.settings.showCounter
             onToggled: App.settings.showCounter = checked
@@ -75,9 +77,9 @@ FocusScope {
     }
 
     GridLayout {
-        x: 60
+        x: page.narrow ? 30 : 60
         y: 110
-        width: 580
+        width: page.narrow ? 460 : 580
         columns: 2
         rowSpacing: 16
         columnSpacing: 20

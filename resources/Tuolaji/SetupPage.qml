@@ -7,6 +7,8 @@ FocusScope {
     id: page
     width: Theme.baseWidth
     height: Theme.baseHeight
+    // a stage narrower than 1280 (a small window): the columns close up
+    readonly property bool narrow: width < Theme.baseWidth - 1
 
     property var presetList: App.presets()
     property var levels: App.aiLevels()
@@ -48,9 +50,9 @@ FocusScope {
 
     GridLayout {
         id: form
-        x: 90
+        x: page.narrow ? 40 : 90
         y: 100
-        width: 560
+        width: page.narrow ? 480 : 560
         columns: 2
         columnSpacing: 20
         rowSpacing: 14
@@ -114,9 +116,9 @@ FocusScope {
     }
 
     Rectangle {
-        x: 700
+        x: page.narrow ? form.x + form.width + 40 : 700
         y: 100
-        width: 500
+        width: Math.min(500, page.width - x - 30)
         height: 470
         radius: 12
         color: Theme.panel
@@ -135,15 +137,15 @@ FocusScope {
                 delegate: Row {
                     required property var modelData
                     spacing: 10
-                    Text { width: 150; text: modelData.label; color: Theme.dim; font.pixelSize: 15; wrapMode: Text.WordWrap }
-                    Text { width: 300; text: modelData.value; color: Theme.text; font.pixelSize: 15; wrapMode: Text.WordWrap }
+                    Text { id: ruleLabel; width: page.narrow ? 130 : 150; text: modelData.label; color: Theme.dim; font.pixelSize: 15; wrapMode: Text.WordWrap }
+                    Text { width: Math.min(300, parent.parent.width - ruleLabel.width - 10); text: modelData.value; color: Theme.text; font.pixelSize: 15; wrapMode: Text.WordWrap }
                 }
             }
         }
     }
 
     MenuButton {
-        x: 90 + 560 - width
+        x: form.x + form.width - width
         y: 600
         width: 260
         text: qsTr("Start")

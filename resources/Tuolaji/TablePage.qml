@@ -13,9 +13,14 @@ FocusScope {
     property bool showChat: false
     readonly property bool online: table.kind === "online" || (table.kind === "spectator" && App.online.room.id !== undefined)
     readonly property int flight: App.settings.flightMs
-    readonly property point centre: Qt.point(640, 318)
+    // A stage narrower than 1280 (a small window; text is never scaled under 12 px): the seats
+    // get compact and close in, the toggles stack up, the buttons move right of your seat.
+    readonly property bool narrow: width < Theme.baseWidth - 1
+    readonly property int sidePanelWidth: narrow ? 220 : 250
+    readonly property point centre: Qt.point(width / 2, 318)
     // Where each compass position's seat is, for cards flying to and from it.
-    readonly property var seatPoints: [Qt.point(640, 640), Qt.point(1170, 276), Qt.point(640, 100), Qt.point(110, 276)]
+    readonly property var seatPoints: [Qt.point(width / 2, 640), Qt.point(width - 110, 276), Qt.point(width / 2, 100), Qt.point(110, 276)]
+    readonly property real topPanelX: (width - 250) / 2
 
     function leave() {
         App.leaveTable()
@@ -31,16 +36,17 @@ FocusScope {
     Text {
         objectName: "capturedLabel"
         visible: page.table.capturedCards.length > 0
-        x: 790
+        x: capturedRow.x
         y: 52
         text: qsTr("Points taken by the attackers")
         color: Theme.dim
-        font.pixelSize: 14
+        font.pixelSize: 15
     }
     Row {
-        x: 790
+        id: capturedRow
+        x: page.topPanelX + 250 + (page.narrow ? 16 : 25)
         y: 74
-        spacing: Math.min(-16, (210 - 30 * page.table.capturedCards.length) / Math.max(1, page.table.capturedCards.length - 1))
+        spacing: Math.min(-16, ((page.narrow ? 180 : 210) - 30 * page.table.capturedCards.length) / Math.max(1, page.table.capturedCards.length - 1))
         Repeater {
             model: page.table.capturedCards
             delegate: CardView { required property string modelData; code: modelData; width: 30; height: 43; accessibleName: modelData }
@@ -53,8 +59,9 @@ FocusScope {
         z: 5  // a play flies in over its seat's panel, not from under it
         x: 0
         y: 0
-        width: 1280
+        width: page.width
         height: 636
+        across: page.narrow ? 190 : 250
     }
 
     // the deck in the middle while dealing, and one back flying to each seat as it is dealt
@@ -165,12 +172,13 @@ FocusScope {
             required property int clock
             required property string voids
             readonly property var seatData: ({ name: name, count: count, dealer: dealer, bidder: bidder, active: active, thinking: thinking, side: side, level: level, passed: passed, friend: friend, openCards: openCards, trustee: trustee, clock: clock, voids: voids })
-            readonly property var panelPos: [Qt.point(12, 444), Qt.point(1018, 230), Qt.point(515, 50), Qt.point(12, 230)][pos]
+            readonly property int panelWidth: pos === 2 ? 250 : page.sidePanelWidth
+            readonly property var panelPos: [Qt.point(12, 444), Qt.point(page.width - 12 - panelWidth, 230), Qt.point(page.topPanelX, 50), Qt.point(12, 230)][pos]
 
             SeatPanel {
                 x: seatItem.panelPos.x
                 y: seatItem.panelPos.y
-                width: 250
+                width: seatItem.panelWidth
                 height: seatItem.pos === 0 ? 90 : 84
                 seat: seatItem.seatData
                 showBacks: seatItem.pos !== 0
@@ -180,7 +188,7 @@ FocusScope {
             Row {
                 visible: seatItem.bidCards.length > 0
                 spacing: -30
-                x: [270, 1038 - 120, 525 + 240, 252][seatItem.pos]
+                x: seatItem.pos === 1 ? seatItem.panelPos.x - 100 : seatItem.panelPos.x + seatItem.panelWidth + [8, 0, 0, -10][seatItem.pos]
                 y: [444, 230, 50, 230][seatItem.pos]
                 Repeater {
                     model: seatItem.bidCards
@@ -191,13 +199,14 @@ FocusScope {
             Item {
                 objectName: "openHand"
                 visible: seatItem.pos !== 0 && seatItem.openCards.length > 0
-                x: [0, 1268 - width, 505 - width, 12][seatItem.pos]
+                readonly property real step: page.narrow ? 6 : 9.5
+                x: [0, page.width - 12 - width, page.topPanelX - 10 - width, 12][seatItem.pos]
                 y: [0, 330, 50, 330][seatItem.pos]
-                width: 46 + Math.max(0, seatItem.openCards.length - 1) * 9.5
+                width: 46 + Math.max(0, seatItem.openCards.length - 1) * step
                 height: 66
                 Repeater {
                     model: seatItem.openCards
-                    delegate: CardView { required property int index; required property string modelData; code: modelData; x: index * 9.5; width: 46; height: 66 }
+                    delegate: CardView { required property int index; required property string modelData; code: modelData; x: index * parent.step; width: 46; height: 66 }
                 }
             }
         }
@@ -205,16 +214,20 @@ FocusScope {
 
     // what just happened (a failed throw, a refusal, a hint) where the player looks: on one
     // line above the action bar, or, while the player's own play is on the table there,
-    // beside it (right of it, under the right-hand play); else why the selection cannot go
+    // beside it (right of it, under the right-hand play); else why the selection cannot go.
+    // Narrow, it wraps on the lines just above the buttons, clear of the chat.
     Rectangle {
         id: messageBox
         objectName: "messageBox"
         readonly property string problem: page.table.myTurn ? page.table.playProblem : ""
         readonly property string text: page.table.message !== "" ? page.table.message : problem
         readonly property bool beside: page.table.myPlayShown
+        readonly property bool wraps: beside || page.narrow
+        readonly property real leftEdge: beside ? page.width / 2 + 84 : actionBar.x
+        readonly property real rightEdge: chatPanel.visible ? chatPanel.x - 8 : actionBar.x + actionBar.width
         visible: text !== "" && !resultPanel.visible
-        x: beside ? 724 : (page.width - width) / 2
-        y: beside ? 384 : 450
+        x: !page.narrow ? (beside ? leftEdge : (page.width - width) / 2) : beside ? leftEdge : leftEdge + (rightEdge - leftEdge - width) / 2
+        y: page.narrow ? actionBar.y - 4 - height : beside ? 384 : 450
         z: 25
         width: messageLine.width + 24
         height: messageLine.height + 12
@@ -225,13 +238,14 @@ FocusScope {
             id: messageLine
             objectName: "messageLine"
             anchors.centerIn: parent
-            width: messageBox.beside ? 250 : Math.min(implicitWidth, 690)
+            width: page.narrow ? Math.min(implicitWidth, messageBox.rightEdge - messageBox.leftEdge - 24)
+                   : messageBox.beside ? 250 : Math.min(implicitWidth, 690)
             text: messageBox.text
-            wrapMode: messageBox.beside ? Text.WordWrap : Text.NoWrap
-            maximumLineCount: messageBox.beside ? 4 : 1
+            wrapMode: messageBox.wraps ? Text.WordWrap : Text.NoWrap
+            maximumLineCount: messageBox.beside ? 4 : messageBox.wraps ? 2 : 1
             elide: Text.ElideRight
             color: page.table.message === "" ? Theme.warn : Theme.text
-            font.pixelSize: messageBox.beside ? 16 : 17
+            font.pixelSize: messageBox.wraps ? 16 : 17
         }
     }
 
@@ -284,8 +298,8 @@ FocusScope {
         // the called friend, at the top right under the toggles (clear of the chat below)
         objectName: "friendText"
         visible: page.table.friendText !== ""
-        x: 1096
-        y: 112
+        x: page.width - 184
+        y: toggles.y + toggles.height + 8
         width: 172
         wrapMode: Text.WordWrap
         text: page.table.friendText
@@ -296,7 +310,9 @@ FocusScope {
     ActionBar {
         id: actionBar
         z: 21  // over the cards in flight (the deal, the kitty, a throw pulled back)
-        anchors.horizontalCenter: parent.horizontalCenter
+        // narrow: in the room right of your seat, not over it
+        x: page.narrow ? page.sidePanelWidth + 24 : (page.width - width) / 2
+        width: page.narrow ? page.width - page.sidePanelWidth - 36 : 900
         y: 488
     }
 
@@ -304,7 +320,7 @@ FocusScope {
         id: fan
         objectName: "handFan"
         x: 20
-        width: 1240
+        width: page.width - 40
         y: 720 - height - 6
         focus: true
         visible: page.table.kind !== "spectator"
@@ -323,6 +339,7 @@ FocusScope {
     PeekPanel {
         objectName: "peekPanel"
         x: 12
+        width: Math.min(480, page.topPanelX - 24)
         y: 52
         z: 30
         visible: page.table.peek !== ""
@@ -338,11 +355,15 @@ FocusScope {
 
     // toggles at the top right: the counter, 托管, the room's chat; who is watching
     Column {
-        x: 1030
+        id: toggles
+        x: page.width - 12 - width
         y: 54
         spacing: 4
-        Row {
+        Grid {
+            // one row; narrow, one above the other
             spacing: 6
+            columns: page.narrow ? 1 : 3
+            horizontalItemAlignment: Grid.AlignRight
             anchors.right: parent.right
             SmallToggle {
                 visible: page.table.kind !== "replay"
@@ -369,17 +390,18 @@ FocusScope {
             anchors.right: parent.right
             text: qsTr("%1 watching").arg(page.table.spectators)
             color: Theme.dim
-            font.pixelSize: 14
+            font.pixelSize: 15
         }
     }
     ChatPanel {
         // below the right seat, right of the action bar: no seat or button under it
+        id: chatPanel
         objectName: "chatPanel"
         visible: page.online && page.showChat
-        x: 1000
-        y: 340
-        width: 268
-        height: 194
+        x: page.width - 12 - width
+        y: page.narrow ? 320 : 340
+        width: page.narrow ? 200 : 268
+        height: page.narrow ? 160 : 194
         z: 30
     }
     Rectangle {
@@ -401,6 +423,7 @@ FocusScope {
         // under the toggles at the top right, above the action bar
         objectName: "trickList"
         visible: actionBar.showTricks
+        width: page.narrow ? page.width - 2 * (toggles.width + 24) : 900
         anchors.horizontalCenter: parent.horizontalCenter
         y: 92
         height: 390
@@ -420,6 +443,7 @@ FocusScope {
         z: 30
         // in the replay viewer, at the last step
         visible: page.table.result.title !== undefined && (page.table.kind !== "replay" || page.table.replayStepNo === page.table.replaySteps - 1)
+        width: page.narrow ? page.width - 2 * (page.sidePanelWidth + 20) : 640  // between the seats
         anchors.horizontalCenter: parent.horizontalCenter
         y: 140
         onHome: page.leave()
@@ -446,7 +470,7 @@ FocusScope {
         contentItem: Text {
             id: label
             text: toggle.text
-            font.pixelSize: 14
+            font.pixelSize: 15
             color: toggle.checked ? "#1b1b1b" : Theme.text
             horizontalAlignment: Text.AlignHCenter
             verticalAlignment: Text.AlignVCenter

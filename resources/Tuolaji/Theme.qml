@@ -19,6 +19,10 @@ QtObject {
     readonly property real cardAspect: 169.075 / 244.64
     readonly property int baseWidth: 1280
     readonly property int baseHeight: 720
+    // No text is set smaller than this; a window too small for the 1280×720 stage gets a
+    // narrower stage (pages reflow to it) rather than text under 12 px on screen.
+    readonly property int smallestText: 15
+    readonly property real minScale: 12 / smallestText
 
     // A suit's colour wherever a suit is written (hand, trump badge, bid buttons, counter):
     // four colours (♠ black, ♥ red, ♣ green, ♦ blue) unless the setting turns them off.

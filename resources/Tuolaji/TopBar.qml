@@ -8,14 +8,16 @@ Rectangle {
     id: bar
     property var table: App.table
     signal leave()
-    width: Theme.baseWidth
+    width: parent ? parent.width : Theme.baseWidth
+    // a stage narrower than 1280: closer fields, no points bar, no hand number
+    readonly property bool narrow: width < Theme.baseWidth - 1
     height: 46
     color: Theme.bar
 
     Row {
         x: 14
         anchors.verticalCenter: parent.verticalCenter
-        spacing: 22
+        spacing: bar.narrow ? 14 : 22
 
         Item {
             width: levelsRow.implicitWidth
@@ -56,6 +58,7 @@ Rectangle {
             Text { text: qsTr("Attackers"); color: Theme.dim; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }
             Text { text: bar.table.pointsText; color: Theme.text; font.pixelSize: 18; font.bold: true; anchors.verticalCenter: parent.verticalCenter }
             Rectangle {
+                visible: !bar.narrow
                 width: 110
                 height: 10
                 radius: 5
@@ -71,7 +74,7 @@ Rectangle {
             }
         }
         Field { label: qsTr("Kitty"); value: String(bar.table.kittySize) }
-        Field { label: qsTr("Hand"); value: "#" + bar.table.handNo }
+        Field { visible: !bar.narrow; label: qsTr("Hand"); value: "#" + bar.table.handNo }
         Text { text: bar.table.phaseText; color: Theme.accent; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }
     }
 

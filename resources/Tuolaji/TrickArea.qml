@@ -11,8 +11,9 @@ Item {
     property int cardHeight: Math.round(App.settings.cardHeight * 0.8)
     property int cardWidth: Math.round(cardHeight * Theme.cardAspect)
     readonly property int flight: App.settings.flightMs
-    readonly property var slotCentres: [Qt.point(0, 95), Qt.point(250, 0), Qt.point(0, -95), Qt.point(-250, 0)]
-    readonly property var seatOrigins: [Qt.point(0, 330), Qt.point(560, 0), Qt.point(0, -280), Qt.point(-560, 0)]
+    property real across: 250  // the side slots' distance from the middle
+    readonly property var slotCentres: [Qt.point(0, 95), Qt.point(across, 0), Qt.point(0, -95), Qt.point(-across, 0)]
+    readonly property var seatOrigins: [Qt.point(0, 330), Qt.point(width / 2 - 80, 0), Qt.point(0, -280), Qt.point(80 - width / 2, 0)]
 
     Repeater {
         model: area.model
@@ -183,7 +184,7 @@ Item {
             id: markText
             anchors.centerIn: parent
             text: parent.label
-            font.pixelSize: 13
+            font.pixelSize: 15
             font.bold: true
             color: "#1b1b1b"
         }

@@ -75,7 +75,7 @@ Rectangle {
                             elide: Text.ElideRight
                             text: modelData.name
                             color: modelData.winner ? Theme.accent : Theme.text
-                            font.pixelSize: 13
+                            font.pixelSize: 15
                             font.bold: modelData.winner
                         }
                         Row {

@@ -153,7 +153,7 @@ def test_motion_signals_kitty_and_highlights(ui, qtbot) -> None:
             break
     assert moved[:2] == [(0, 8, True), (0, 8, False)]  # to the dealer, and back buried
     trumps = trumps_for("2", "S")
-    from app.table import _flash
+    from engine.callouts import flash as _flash  # the highlight is the engine's call
 
     assert _flash(("3S", "3S", "4S", "4S"), trumps) == "tractor"
     assert _flash(("BJ",), trumps) == "trump"

@@ -1,6 +1,7 @@
 """Issue #13, point 9: every screen, and the table in each state a player meets, laid out at
 800×600, 1280×720 and 1920×1080: no text or interactive item overlaps another or leaves the
-window. Cards are pictures that overlap by design (a fan, a trick) and are not checked."""
+window, and no text is under 12 px, in English and in Chinese. Cards are pictures that overlap by
+design (a fan, a trick) and are not checked."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from tests.app.tablekit import (
 )
 
 SIZES = ((800, 600), (1280, 720), (1920, 1080))
+LANGUAGES = ("en", "zh_CN")
+SMALLEST_PX = 12  # text on screen, in window pixels, at every size
 SMALLEST: dict[tuple[int, int], float] = {}  # the smallest text seen per size (printed)
 INTERACTIVE = (
     "QQuickAbstractButton",
@@ -136,23 +139,38 @@ def smallest_text(window: Any) -> float:
 
 
 def check(ui: Any, qtbot: Any, state: str) -> list[str]:
-    """Lay the window out at each size and list what is wrong, per size."""
+    """Lay the window out at each size in each language and list what is wrong."""
     out = []
-    for w, h in SIZES:
-        ui.window.resize(w, h)
-        qtbot.waitUntil(lambda w=w, h=h: ui.window.width() == w and ui.window.height() == h)
-        wait_until(lambda: False, 0.05)
-        ui.window.grabWindow()  # a frame: every pending layout (Row, anchors) is done
-        out += [f"{state} @{w}×{h}: {p}" for p in problems(ui.window, w, h)]
-        small = smallest_text(ui.window)
-        SMALLEST[(w, h)] = min(SMALLEST.get((w, h), 99.0), small)
-        if w >= 1280 and small < 12:
-            out.append(f"{state} @{w}×{h}: text of {small:.1f} px")
+    for lang in LANGUAGES:
+        ui.settings.language = lang
+        for w, h in SIZES:
+            ui.window.resize(w, h)
+            qtbot.waitUntil(lambda w=w, h=h: ui.window.width() == w and ui.window.height() == h)
+            wait_until(lambda: False, 0.05)
+            ui.window.grabWindow()  # a frame: every pending layout (Row, anchors) is done
+            where = f"{state} @{w}×{h} {lang}"
+            out += [f"{where}: {p}" for p in problems(ui.window, w, h)]
+            small = smallest_text(ui.window)
+            SMALLEST[(w, h)] = min(SMALLEST.get((w, h), 99.0), small)
+            if round(small, 2) < SMALLEST_PX:
+                out.append(f"{where}: text of {small:.1f} px")
+    ui.settings.language = "en"
     ui.window.resize(1280, 720)
     return out
 
 
-SCREENS = ("home", "setup", "settings", "rules", "replays", "stats", "lobby", "watch", "room")
+SCREENS = (
+    "home",
+    "setup",
+    "settings",
+    "rules",
+    "replays",
+    "stats",
+    "lobby",
+    "host",
+    "watch",
+    "room",
+)
 
 
 @pytest.fixture
@@ -210,9 +228,11 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     table.setPeek("")
     # a failed throw's message, the taken-back cards marked
     select(table, throw)
+    ui.settings.speed = "normal"  # the others wait a moment: the forced card stays alone
     table.play()
-    qtbot.waitUntil(lambda: "failed" in table.message)
-    yield "failed throw announced"
+    qtbot.waitUntil(lambda: "failed" in table.message and table.myPlayShown)
+    yield "failed throw announced beside the forced card"
+    ui.settings.speed = "instant"
     ui.settings.showCounter = False
     # the list of the hand's tricks
     bars = [i for i in ui.window.findChildren(QQuickItem) if i.property("showTricks") is not None]
