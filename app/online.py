@@ -315,6 +315,7 @@ class Lobby:
 
         gen = self._next()
         old, self.client, self.session = self.client, None, None
+        self.vm.clear_room()
         if old is not None:
             _LOBBIES.pop(id(old), None)
             await _quiet(old.close())
@@ -358,6 +359,7 @@ class Lobby:
         self._watch.stop()
         client, self.client = self.client, None
         self.session = None
+        self.vm.clear_room()
         if client is not None:
             _LOBBIES.pop(id(client), None)
             await _quiet(client.close())
@@ -385,7 +387,7 @@ class Lobby:
         gen = self._next()
         session = OnlineSession(c, room, None)
         self.session = session
-        self.vm.clear_chat()
+        self.vm.clear_room()
         try:
             joined = await c.join(room, invite)
             seat = joined.seat

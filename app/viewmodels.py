@@ -172,8 +172,11 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         rows.append({"name": name, "text": text, "mine": mine})
         self._chat.set_rows(rows)
 
-    def clear_chat(self) -> None:
+    def clear_room(self) -> None:
+        """No room any more (left, another joined, disconnected): its seats, chat and state
+        go, so nothing of it is read as the next room's."""
         self._chat.set_rows([])
+        self._seats.set_rows([])
         if self._room:
             self._room = {}
             self.roomChanged.emit()
@@ -397,7 +400,7 @@ class App(QObject):
             lobby = getattr(self._online, "_lobby", None)
             if lobby is not None and lobby.session is old:
                 lobby.session = None
-                self._online.clear_chat()
+                self._online.clear_room()
         self._session = session
         self._table.bind(session)
         if isinstance(session, OfflineSession):

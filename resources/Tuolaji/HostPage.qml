@@ -27,9 +27,9 @@ FocusScope {
 
     // The name the host and a friend opening an invite appear under at the table.
     RowLayout {
-        x: 900
+        width: page.narrow ? 250 : 320
+        x: page.width - page.margin - width
         y: 12
-        width: 320
         spacing: 10
         Text { text: qsTr("Your name"); color: Theme.text; font.pixelSize: 17 }
         TextField {

@@ -194,3 +194,36 @@ def test_a_slow_server_given_up_for_another_does_not_undo_it(ui, qtbot, server) 
             slow.close()
 
     run(ui, qtbot, scenario, 60)
+
+
+def test_another_server_shows_nothing_of_the_last_ones_room(ui, qtbot, server, tmp_path) -> None:
+    """Seated in a room on one server, the player connects to another: the waiting room's
+    seats, chat and state are gone at once. A stale "seated" from the last room let the next
+    join look done before it was (the hosting tests' intermittent failures)."""
+    from helpers import start_server, stop_server
+
+    from app.online import lobby_of
+
+    online = ui.app.online
+    other, address = start_server(tmp_path)
+
+    async def scenario() -> tuple[dict, int, dict]:
+        await _into_waiting_room(ui, server)
+        online.sendChat("hi")
+        assert await until(lambda: online.chat.rowCount() == 1, 10)
+        seated = dict(online.room)
+        online.connectTo(address, "Ann")
+
+        def there() -> bool:
+            client = lobby_of(online).client
+            return client is not None and client.url.endswith(address) and client.user is not None
+
+        assert await until(there, 10), online.error
+        return seated, online.roomSeats.rowCount() + online.chat.rowCount(), dict(online.room)
+
+    try:
+        seated, rows, room = run(ui, qtbot, scenario, 60)
+    finally:
+        stop_server(other)
+    assert seated["seated"] is True
+    assert (rows, room) == (0, {})

@@ -106,7 +106,9 @@ def test_a_finished_trick_stays_long_enough_to_read(ui, qtbot) -> None:
     qtbot.waitUntil(lambda: not table.holding, timeout=5000)
     start = next(t for h, t in held if h)
     end = next(t for h, t in held if not h and t > start)
-    assert end - start >= 1.45
+    # the 1.5 s hold, not the fast speed's 0.9 s (the start is seen when Qt delivers the
+    # signal, up to a busy machine's scheduling delay after the hold began)
+    assert end - start >= 1.3
     ui.settings.speed = "instant"
     # the setting, in seconds as a player says it
     ui.window.setProperty("screen", "settings")
