@@ -69,7 +69,7 @@ def _is_card(it: QQuickItem) -> bool:
 
 def collect(window: Any) -> list[tuple[str, QQuickItem, QRectF, tuple[int, ...]]]:
     """(kind, item, rect in the window, path of ancestors) for each visible text and
-    interactive item; cards and what clipping hides are left out."""
+    interactive item; cards, what clipping hides and what is flying in are left out."""
     out = []
     stack: list[tuple[QQuickItem, float, QRectF | None, tuple[int, ...]]] = [
         (window.contentItem(), 1.0, None, ())
@@ -79,6 +79,8 @@ def collect(window: Any) -> list[tuple[str, QQuickItem, QRectF, tuple[int, ...]]
         opacity *= it.opacity()
         if not it.isVisible() or opacity < 0.05 or _is_card(it):
             continue
+        if float(it.property("fly") or 0) > 0.01:
+            continue  # a trick slot flying in from its seat: in motion, not laid out
         here = (*path, id(it))
         rect = it.mapRectToScene(QRectF(0, 0, it.width(), it.height()))
         kind = ""
