@@ -126,6 +126,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "这是负分房间（积分低于 0），你的积分是 {rating}",
     ),
     "internal": ("the server failed on this request", "服务器处理请求出错"),
+    "unavailable": (
+        "the database is unreachable for a moment; nothing was changed, please try again",
+        "数据库暂时无法访问，没有做任何更改，请重试",
+    ),
     "bad-reply": (
         "the server answered with {got} where {expected} was expected",
         "服务器应答类型错误：应为 {expected}，收到 {got}",

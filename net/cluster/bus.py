@@ -70,6 +70,7 @@ class Bus:
         self.on_event = on_event
         self.on_gap = on_gap
         self.on_request = on_request
+        self.on_frames: Callable[[bytes], None] | None = None  # frames for this node's clients
         self.leases = leases
         self.node = leases.node
         self.stream_max = stream_max
@@ -139,6 +140,12 @@ class Bus:
         finally:
             self._waiting.pop(rid, None)
 
+    async def send_frames(self, node: str, body: bytes) -> None:
+        """Frames for ``node``'s clients (``on_frames`` there), in the order sent: they share
+        the inbox with the answers, so a request's frames arrive before its answer."""
+        fields = {"kind": "frames", "body": body}
+        await self.redis.xadd(inbox_key(node), fields, maxlen=10_000, approximate=True)  # type: ignore[arg-type]
+
     async def _answer(self, origin: str, rid: str, body: bytes) -> None:
         """Run the handler; it answers every request itself (refusals included), so one
         that raises is a bug: logged, and the requester times out as if this node had died."""
@@ -188,6 +195,9 @@ class Bus:
             task = asyncio.create_task(self._answer(origin, rid, fields[b"body"]))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+        elif kind == b"frames":
+            if self.on_frames is not None:
+                self.on_frames(fields[b"body"])
         elif kind == b"rep":
             fut = self._waiting.get(_text(fields[b"rid"]))
             if fut is not None and not fut.done():

@@ -1,0 +1,375 @@
+"""The server as one node of a cluster: the glue between ``net.server.Server`` and the parts
+(``ClusterNode``: leases, presence, the bus, the takeover).
+
+- **Tables** this node runs come from ``Takeover`` (a new room is adopted; a dead node's are
+  restored from the log, the restart path); a table whose lease is lost is dropped.
+- **Requests for a table owned elsewhere** are forwarded, as the client sent them, to the
+  owner's inbox. The owner runs them through its own ``Server.dispatch`` for a ``RemoteConn``
+  that stands for the client there: the same checks, the same answered-ids cache, the same
+  watcher entry at the table (so seats, away marks, spectators and closing count the client).
+- **Frames for a remote client** (the answer, and every frame the table pushes to it: events,
+  prompts, room updates, chat) are the very bytes a local client gets, built by the same code;
+  they go back to the client's node through its inbox, in order (one sender, one stream), and
+  the forwarded request is acknowledged only after its frames were sent. So a client sees the
+  same frames whichever node it is connected to.
+- **Failover**: a node re-routes its clients' remote tables whose owner changed (a quiet
+  ``join`` on the new owner, which sends a snapshot), and the owner forgets the remote clients
+  of nodes that left the cluster.
+- **Lobby**: the owner lists its public rooms in Redis (``Presence.show``/``hide``); every node
+  answers ``lobby`` from there and pushes the changes any node publishes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+from redis.exceptions import RedisError
+
+from engine import codec
+from engine.errors import RulesError
+from net.cluster.bus import Unreachable
+from net.cluster.node import ClusterNode, Hooks
+from net.protocol import Join, LobbyUpdate, RoomInfo, encode, error
+from net.tables import table_from_row
+
+if TYPE_CHECKING:
+    from net.server import Conn, Server
+    from net.store_pg import PgStore
+    from net.tables import Table
+
+log = logging.getLogger("tuolaji.cluster")
+
+FORWARD_TIMEOUT = 5.0  # an owner that does not answer in this long is taken for dead
+OWNER_WAIT = 10.0  # how long a request waits for a live room to find its owner (failover)
+REROUTE_EVERY = 0.5  # seconds between two checks of the remote tables' owners
+
+
+class RemoteConn:
+    """A client connected to another node, as this node's tables and handlers see it: its
+    frames go back to that node. Duck-typed as ``Conn`` (the fields the handlers use)."""
+
+    def __init__(self, cluster: Cluster, node: str, cid: int) -> None:
+        self.cluster = cluster
+        self.node = node
+        self.cid = cid
+        self.user: int | None = None
+        self.name = ""
+        self.tables: dict[str, Table] = {}
+        self.lobby = False
+        self.dropping = False
+
+    def push(self, frame: bytes) -> None:
+        self.cluster.send(self.node, self.cid, frame)
+
+    def forget(self) -> None:
+        """Its node says it left (or the node is gone): off every table, as a drop."""
+        tables, self.tables = list(self.tables.values()), {}
+        for table in tables:
+            table.detach(self)
+
+
+class Cluster:
+    def __init__(self, server: Server, store: PgStore, node: str, redis_url: str) -> None:
+        self.server = server
+        self.store = store
+        self.node = ClusterNode(
+            node,
+            redis_url,
+            store,
+            Hooks(
+                restore=self.restore,
+                drop=self.drop,
+                on_event=lambda *_a: None,  # frames travel per connection (``send``)
+                on_gap=lambda *_a: None,
+                on_request=self.on_request,
+                figures=self.figures,
+                rooms=self.public_rooms,
+            ),
+        )
+        self.node.bus.on_frames = self.on_frames
+        self.name = node
+        self.remotes: dict[tuple[str, int], RemoteConn] = {}  # (node, its conn id) -> stand-in
+        self.conns: dict[int, Conn] = {}  # this node's clients that reached a remote table
+        # conn id -> room -> [owner node, invite]: where each client's remote tables live
+        self.routes: dict[int, dict[str, list[Any]]] = {}
+        self._out: dict[str, list[bytes]] = {}  # node -> frames waiting to be sent to it
+        self._sending = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._lobby_changed: set[str] = set()
+        self._lobby_dirty = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        await self.node.start()
+        self._tasks = [
+            asyncio.create_task(self._sender()),
+            asyncio.create_task(self._reroute()),
+            asyncio.create_task(self._lobby_changes()),
+            asyncio.create_task(self._lobby_pusher()),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        with contextlib.suppress(RedisError, OSError):
+            await self._drain()
+        await self.node.stop(hand_over=True)
+
+    # -- tables this node runs ---------------------------------------------------------------
+    async def adopt(self, room: str) -> None:
+        await self.node.takeover.adopt(room)
+
+    async def release(self, room: str) -> None:
+        await self.node.takeover.release(room)
+
+    async def restore(self, row: dict[str, Any], epoch: int) -> None:
+        """A table taken over: replayed from its log, as at a restart."""
+        server = self.server
+        names = await self.store.call(self.store.user_names, [row["owner"]])
+        table = table_from_row(row, server.store, server.settings, names, server.thinker)
+        server.install(table, row)
+        table.poke()
+        server._table_changed(table)
+        log.info("running table %s (epoch %d)", table.id, epoch)
+
+    async def drop(self, room: str) -> None:
+        """This node no longer runs ``room``: stop it; its local watchers follow it to the
+        new owner (``_reroute``)."""
+        table = self.server.tables.pop(room, None)
+        if table is None:
+            return
+        table.stop()
+        for who in list(table.watchers):
+            if isinstance(who, RemoteConn):
+                who.tables.pop(room, None)
+                continue
+            conn = cast("Conn", who)
+            conn.tables.pop(room, None)
+            self.conns[id(conn)] = conn
+            self.routes.setdefault(id(conn), {})[room] = ["", table.invite]
+        table.watchers.clear()
+        self.server._index(table)
+        log.warning("table %s dropped: another node runs it now", room)
+
+    # -- forwarding, the client's side ---------------------------------------------------------
+    def is_remote(self, room: str) -> bool:
+        return room not in self.server.tables and room not in self.server.parked
+
+    async def forward(self, conn: Conn, msg: str, req: Any) -> None:
+        """Send ``req`` (raw ``msg``) to its table's owner; the answer and the frames come back
+        through ``on_frames``. An owner that cannot be reached gets the client a clear
+        ``unavailable`` (not remembered: the client resends with the same id)."""
+        owner = await self._owner(req.room)
+        if owner is None:
+            conn.push(encode(error(req.id, RulesError("no-room", room=req.room))))
+            return
+        if owner == self.name:  # taken over by this node meanwhile
+            await self.server.dispatch(conn, msg, local=True)
+            return
+        cid = id(conn)
+        self.conns[cid] = conn
+        if isinstance(req, Join):
+            self.routes.setdefault(cid, {})[req.room] = [owner, req.invite]
+        try:
+            await self._request(owner, conn, msg)
+        except (Unreachable, RedisError, OSError) as e:
+            log.warning("forwarding to %s failed: %s", owner, e)
+            conn.push(encode(error(req.id, RulesError("unavailable"))))
+            return
+        if type(req).__name__ == "Leave":
+            self.routes.get(cid, {}).pop(req.room, None)
+
+    async def _request(self, owner: str, conn: Conn, msg: str, quiet: bool = False) -> None:
+        body = {"cid": id(conn), "user": conn.user, "name": conn.name, "msg": msg, "quiet": quiet}
+        await self.node.bus.request(owner, json.dumps(body).encode(), FORWARD_TIMEOUT)
+
+    async def _owner(self, room: str) -> str | None:
+        """The node that owns ``room``; a live room without one (a takeover under way) is
+        waited for. None: no such open room."""
+        end = time.monotonic() + OWNER_WAIT
+        checked = False
+        while True:
+            owner = (await self.node.leases.owners([room]))[room]
+            if owner is not None:
+                return owner
+            if not checked:
+                if room not in await self.store.call(self.store.live_rooms):
+                    return None
+                checked = True
+            if time.monotonic() > end:
+                raise RulesError("unavailable")
+            await asyncio.sleep(0.1)
+
+    def on_frames(self, body: bytes) -> None:
+        """Frames from an owner for this node's clients, in the order it sent them."""
+        for line in body.split(b"\n"):
+            cid, _, frame = line.partition(b" ")
+            conn = self.conns.get(int(cid))
+            if conn is not None:
+                conn.push(frame)
+
+    def gone(self, conn: Conn) -> None:
+        """A client of this node disconnected: its stand-ins on the owners leave too."""
+        cid = id(self.conns.pop(id(conn), conn))
+        routes = self.routes.pop(cid, {})
+        owners = {owner for owner, _invite in routes.values() if owner}
+        for owner in owners:
+            body = json.dumps({"cid": cid, "bye": True}).encode()
+            task = asyncio.create_task(self._bye(owner, body))
+            self._tasks.append(task)
+            task.add_done_callback(self._tasks.remove)
+
+    async def _bye(self, owner: str, body: bytes) -> None:
+        with contextlib.suppress(Unreachable, RedisError, OSError):
+            await self.node.bus.request(owner, body, FORWARD_TIMEOUT)
+
+    async def _reroute(self) -> None:
+        """Follow each client's remote tables to their new owner after a failover: a quiet
+        ``join`` there (the client gets a snapshot, then the events as they come)."""
+        while True:
+            await asyncio.sleep(REROUTE_EVERY)
+            try:
+                await self._reroute_once()
+                await self.forget_departed()
+            except (RedisError, OSError) as e:
+                log.warning("re-routing failed: %s", e)
+            except Exception:
+                log.exception("re-routing failed")
+
+    async def _reroute_once(self) -> None:
+        rooms = {room for routes in self.routes.values() for room in routes}
+        owners = await self.node.leases.owners(rooms)
+        for cid, routes in list(self.routes.items()):
+            conn = self.conns.get(cid)
+            for room, route in list(routes.items()):
+                owner = owners.get(room)
+                if conn is None or owner is None or owner == route[0]:
+                    continue
+                join = encode(Join(0, room, route[1], None)).decode()
+                if owner == self.name:
+                    routes.pop(room)
+                    await self.server.quiet(conn, join)
+                    continue
+                route[0] = owner
+                with contextlib.suppress(Unreachable, RedisError, OSError):
+                    await self._request(owner, conn, join, quiet=True)
+
+    # -- forwarding, the owner's side ------------------------------------------------------------
+    async def on_request(self, origin: str, body: bytes) -> bytes:
+        d = json.loads(body)
+        key = (origin, int(d["cid"]))
+        if d.get("bye"):
+            gone = self.remotes.pop(key, None)
+            if gone is not None:
+                gone.forget()
+            return b"ok"
+        rc = self.remotes.get(key)
+        if rc is None:
+            rc = self.remotes[key] = RemoteConn(self, origin, key[1])
+        if rc.user is not None and rc.user != d["user"]:
+            rc.forget()  # another identity on that connection
+        rc.user, rc.name = d["user"], d["name"]
+        conn = cast("Conn", rc)
+        if d.get("quiet"):
+            await self.server.quiet(conn, d["msg"])
+        else:
+            await self.server.dispatch(conn, d["msg"], local=True)
+        await self._drain()  # its frames are on their way before the acknowledgement
+        return b"ok"
+
+    def send(self, node: str, cid: int, frame: bytes) -> None:
+        self._out.setdefault(node, []).append(b"%d %s" % (cid, frame))
+        self._wake.set()
+
+    async def _sender(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                await self._drain()
+            except (RedisError, OSError) as e:
+                log.warning("sending frames to other nodes failed: %s", e)
+
+    async def _drain(self) -> None:
+        """Send every frame queued so far, in order (one sender at a time)."""
+        async with self._sending:
+            out, self._out = self._out, {}
+            for node, frames in out.items():
+                await self.node.bus.send_frames(node, b"\n".join(frames))
+
+    async def forget_departed(self) -> None:
+        """Remote clients of nodes that left the cluster are gone (their seats go away)."""
+        if not self.remotes:
+            return
+        alive = await self.node.presence.nodes()
+        for key in [k for k in self.remotes if k[0] not in alive]:
+            self.remotes.pop(key).forget()
+
+    # -- lobby and figures -----------------------------------------------------------------------
+    def figures(self) -> Mapping[str, Any]:
+        return {"connections": len(self.server.conns), "tables": len(self.server.tables)}
+
+    def public_rooms(self) -> dict[str, Any]:
+        return {
+            t.id: codec.plain(t.info())
+            for t in self.server.tables.values()
+            if not t.private and not t.closed
+        }
+
+    async def lobby(self) -> list[RoomInfo]:
+        rooms = await self.node.presence.lobby()
+        return [codec.convert(r["info"], RoomInfo) for _id, r in sorted(rooms.items())]
+
+    async def publish_lobby(self, changed: set[str], gone: set[str]) -> None:
+        """List this node's changed public rooms in Redis (every node pushes them)."""
+        for room in sorted(changed - gone):
+            table = self.server.tables.get(room)
+            if table is not None and not table.closed and not table.private:
+                await self.node.presence.show(room, codec.plain(table.info()))
+        for room in sorted(gone):
+            await self.node.presence.hide(room)
+
+    async def _lobby_changes(self) -> None:
+        """Every node's lobby changes, gathered for ``_lobby_pusher``."""
+        while True:
+            try:
+                async for room in self.node.presence.changes():
+                    self._lobby_changed.add(room)
+                    self._lobby_dirty.set()
+            except (RedisError, OSError) as e:
+                log.warning("lobby changes: %s", e)
+                await asyncio.sleep(1.0)
+
+    async def _lobby_pusher(self, every: float = 0.5) -> None:
+        """At most one push per ``every`` seconds, with the rooms changed meanwhile."""
+        while True:
+            await self._lobby_dirty.wait()
+            self._lobby_dirty.clear()
+            changed, self._lobby_changed = self._lobby_changed, set()
+            try:
+                await self._push_lobby(changed)
+            except (RedisError, OSError) as e:
+                log.warning("lobby push: %s", e)
+            await asyncio.sleep(every)
+
+    async def _push_lobby(self, changed: set[str]) -> None:
+        subs = [c for c in self.server.conns if c.lobby]
+        if not subs or not changed:
+            return
+        rooms, gone = [], []
+        for room in sorted(changed):
+            got = await self.node.presence.room(room)
+            if got is None:
+                gone.append(room)
+            else:
+                rooms.append(codec.convert(got["info"], RoomInfo))
+        frame = encode(LobbyUpdate(rooms, gone))
+        for c in subs:
+            c.push(frame)
