@@ -127,8 +127,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "internal": ("the server failed on this request", "服务器处理请求出错"),
     "unavailable": (
-        "the database is unreachable for a moment; nothing was changed, please try again",
-        "数据库暂时无法访问，没有做任何更改，请重试",
+        "the database or the server running this table cannot be reached for a moment;"
+        " nothing was changed, please try again",
+        "数据库或运行这桌的服务器暂时无法访问，没有做任何更改，请稍后重试",
     ),
     "bad-reply": (
         "the server answered with {got} where {expected} was expected",

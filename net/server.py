@@ -333,14 +333,11 @@ class Server:
             return
         logs.request_id.set(f"{logs.connection_id.get()}-{req.id}")
         cluster = self.cluster
-        if (
-            cluster is not None
-            and not local
-            and isinstance(req, TABLE_REQUESTS)
-            and cluster.is_remote(req.room)
-        ):
-            await cluster.forward(conn, msg, req)
-            return
+        if cluster is not None and not local and isinstance(req, TABLE_REQUESTS):
+            if cluster.is_remote(req.room):
+                await cluster.forward(conn, msg, req)
+                return
+            await cluster.arrived(conn, req.room)
         replies = self.replies.setdefault(conn.user, OrderedDict())
         fut = replies.get(req.id)
         if fut is not None:  # a repeated id: the first answer again, never a second apply

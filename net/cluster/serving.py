@@ -166,18 +166,27 @@ class Cluster:
         """Send ``req`` (raw ``msg``) to its table's owner; the answer and the frames come back
         through ``on_frames``. An owner that cannot be reached gets the client a clear
         ``unavailable`` (not remembered: the client resends with the same id)."""
-        owner = await self._owner(req.room)
+        try:
+            owner = await self._owner(req.room)
+        except (RulesError, RedisError, OSError):  # no owner yet (a takeover), or no Redis
+            conn.push(encode(error(req.id, RulesError("unavailable"))))
+            return
         if owner is None:
             conn.push(encode(error(req.id, RulesError("no-room", room=req.room))))
             return
         if owner == self.name:  # taken over by this node meanwhile
+            await self.arrived(conn, req.room)
             await self.server.dispatch(conn, msg, local=True)
             return
         cid = id(conn)
         self.conns[cid] = conn
+        route = self.routes.get(cid, {}).get(req.room)
         if isinstance(req, Join):
             self.routes.setdefault(cid, {})[req.room] = [owner, req.invite]
         try:
+            if route is not None and route[0] != owner:  # the table moved: watch it there
+                route[0] = owner
+                await self._request(owner, conn, self._join(req.room, route[1]), quiet=True)
             await self._request(owner, conn, msg)
         except (Unreachable, RedisError, OSError) as e:
             log.warning("forwarding to %s failed: %s", owner, e)
@@ -185,6 +194,17 @@ class Cluster:
             return
         if type(req).__name__ == "Leave":
             self.routes.get(cid, {}).pop(req.room, None)
+
+    async def arrived(self, conn: Conn, room: str) -> None:
+        """Before a client's request for a table that has just come to this node: the client
+        watches it here first (as ``_reroute`` would do a moment later)."""
+        route = self.routes.get(id(conn), {}).pop(room, None)
+        if route is not None:
+            await self.server.quiet(conn, self._join(room, route[1]))
+
+    @staticmethod
+    def _join(room: str, invite: str | None) -> str:
+        return encode(Join(0, room, invite, None)).decode()
 
     async def _request(self, owner: str, conn: Conn, msg: str, quiet: bool = False) -> None:
         body = {"cid": id(conn), "user": conn.user, "name": conn.name, "msg": msg, "quiet": quiet}
@@ -252,11 +272,10 @@ class Cluster:
                 owner = owners.get(room)
                 if conn is None or owner is None or owner == route[0]:
                     continue
-                join = encode(Join(0, room, route[1], None)).decode()
                 if owner == self.name:
-                    routes.pop(room)
-                    await self.server.quiet(conn, join)
+                    await self.arrived(conn, room)
                     continue
+                join = self._join(room, route[1])
                 route[0] = owner
                 with contextlib.suppress(Unreachable, RedisError, OSError):
                     await self._request(owner, conn, join, quiet=True)

@@ -5,16 +5,24 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import psycopg
 import pytest
 from netkit import ServerProcess, leaks, until
 
+from engine.actions import Action
 from engine.records import replay
 from net.bot import play_seat
 from net.client import Client
 from net.players import make_ai
+from net.protocol import Act, VersionReply
+
+log = logging.getLogger(__name__)
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -104,3 +112,68 @@ def test_a_game_spread_over_two_nodes_plays_to_the_end(nodes: Nodes) -> None:
     a, b = nodes.start("a"), nodes.start("b")
     asyncio.run(_game_across_nodes(a.url, b.url))
     assert a.alive() and b.alive()
+
+
+class Acking(Client):
+    """A client that remembers every action the server acknowledged: (request id, version)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.acked: list[tuple[int, int]] = []
+
+    async def act(self, room: str, action: Action) -> VersionReply:
+        req = Act(self.next_id(), room, action)
+        got = await self.ask(req, VersionReply)
+        self.acked.append((req.id, got.v))
+        return got
+
+
+def logged(pg_url: str, room: str) -> list[tuple[int | None, int | None, int]]:
+    """(user, request id, version) of every action in the room's log."""
+    with psycopg.connect(pg_url) as db:
+        rows = db.execute(
+            "SELECT user_id, req, v FROM actions WHERE room = %s ORDER BY seq", (room,)
+        ).fetchall()
+    return [(u, r, v) for u, r, v in rows]
+
+
+async def _kill_mid_hand(nodes: Nodes, pg_url: str) -> None:
+    a, b = nodes.start("a"), nodes.start("b")
+    urls = (a.url, b.url, a.url, b.url)
+    players = [Acking(u, name=n, keep_raw=True) for u, n in zip(urls, "ABCD", strict=True)]
+    for c in players:
+        await c.connect()
+    room = (await players[0].create("classic")).room  # owned by node a
+    for i, c in enumerate(players):
+        await c.join(room)
+        await c.sit(room, i)
+        await c.ready(room)
+    await players[0].start(room)
+    play = asyncio.gather(*(play_seat(c, room, make_ai("easy", i)) for i, c in enumerate(players)))
+    await until(lambda: sum(len(c.acked) for c in players) >= 8, 60)  # tricks under way
+    assert not play.done()
+    before = sum(len(c.acked) for c in players)
+    a.kill()
+    killed = time.monotonic()
+    for c in players[0::2]:
+        c.url = b.url  # the balancer sends them to the node that is left
+    await asyncio.wait_for(play, 90)
+    log.info("the hand finished %.1f s after the kill", time.monotonic() - killed)
+    assert b.alive()
+    assert sum(len(c.acked) for c in players) > before  # the hand went on after the kill
+    rows = logged(pg_url, room)
+    ids = [(u, r) for u, r, _v in rows if r is not None]
+    assert len(ids) == len(set(ids)), "a request was applied twice"
+    for c in players:
+        assert c.user is not None
+        for req, v in c.acked:
+            assert (c.user.user, req, v) in rows, f"acknowledged action {req} (v{v}) lost"
+    games = (await players[1].games()).games
+    record = (await players[1].record(games[0].game)).record
+    assert replay(record).outcome is not None
+    for c in players:
+        await c.close()
+
+
+def test_a_node_killed_mid_hand_the_hand_finishes_on_another(nodes: Nodes, pg_url: str) -> None:
+    asyncio.run(_kill_mid_hand(nodes, pg_url))
