@@ -35,7 +35,7 @@ from engine import codec
 from engine.errors import RulesError
 from net.cluster.bus import Unreachable
 from net.cluster.node import ClusterNode, Hooks
-from net.protocol import Join, LobbyUpdate, RoomInfo, encode, error
+from net.protocol import Join, Leave, LobbyUpdate, RoomInfo, encode, error
 from net.tables import table_from_row
 
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ class Cluster:
         self._out: dict[str, list[bytes]] = {}  # node -> frames waiting to be sent to it
         self._sending = asyncio.Lock()
         self._wake = asyncio.Event()
+        self._missing: dict[str, float] = {}  # nodes with remote clients here -> missing since
         self._lobby_changed: set[str] = set()
         self._lobby_dirty = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -166,34 +167,42 @@ class Cluster:
         """Send ``req`` (raw ``msg``) to its table's owner; the answer and the frames come back
         through ``on_frames``. An owner that cannot be reached gets the client a clear
         ``unavailable`` (not remembered: the client resends with the same id)."""
-        try:
-            owner = await self._owner(req.room)
-        except (RulesError, RedisError, OSError):  # no owner yet (a takeover), or no Redis
-            conn.push(encode(error(req.id, RulesError("unavailable"))))
-            return
+        end = time.monotonic() + OWNER_WAIT
+        while True:  # Redis away or the owner dead: wait a while (a resend is never applied twice)
+            try:
+                if not await self._forward_once(conn, msg, req):
+                    return  # answered here
+                break
+            except (Unreachable, RedisError, OSError) as e:
+                if time.monotonic() > end:
+                    log.warning("forwarding %s failed: %s", type(req).__name__, e)
+                    conn.push(encode(error(req.id, RulesError("unavailable"))))
+                    return
+                await asyncio.sleep(0.2)
+        if isinstance(req, Leave):
+            self.routes.get(id(conn), {}).pop(req.room, None)
+
+    async def _forward_once(self, conn: Conn, msg: str, req: Any) -> bool:
+        """One try; False when the answer was given here (no room, or the table came here)."""
+        owner = await self._owner(req.room)
         if owner is None:
             conn.push(encode(error(req.id, RulesError("no-room", room=req.room))))
-            return
+            return False
         if owner == self.name:  # taken over by this node meanwhile
             await self.arrived(conn, req.room)
             await self.server.dispatch(conn, msg, local=True)
-            return
+            return False
         cid = id(conn)
         self.conns[cid] = conn
-        route = self.routes.get(cid, {}).get(req.room)
+        routes = self.routes.setdefault(cid, {})
+        route = routes.get(req.room)
         if isinstance(req, Join):
-            self.routes.setdefault(cid, {})[req.room] = [owner, req.invite]
-        try:
-            if route is not None and route[0] != owner:  # the table moved: watch it there
-                route[0] = owner
-                await self._request(owner, conn, self._join(req.room, route[1]), quiet=True)
-            await self._request(owner, conn, msg)
-        except (Unreachable, RedisError, OSError) as e:
-            log.warning("forwarding to %s failed: %s", owner, e)
-            conn.push(encode(error(req.id, RulesError("unavailable"))))
-            return
-        if type(req).__name__ == "Leave":
-            self.routes.get(cid, {}).pop(req.room, None)
+            routes[req.room] = [owner, req.invite]
+        elif route is not None and route[0] != owner:  # the table moved: watch it there
+            route[0] = owner
+            await self._request(owner, conn, self._join(req.room, route[1]), quiet=True)
+        await self._request(owner, conn, msg)
+        return True
 
     async def arrived(self, conn: Conn, room: str) -> None:
         """Before a client's request for a table that has just come to this node: the client
@@ -211,21 +220,14 @@ class Cluster:
         await self.node.bus.request(owner, json.dumps(body).encode(), FORWARD_TIMEOUT)
 
     async def _owner(self, room: str) -> str | None:
-        """The node that owns ``room``; a live room without one (a takeover under way) is
-        waited for. None: no such open room."""
-        end = time.monotonic() + OWNER_WAIT
-        checked = False
-        while True:
-            owner = (await self.node.leases.owners([room]))[room]
-            if owner is not None:
-                return owner
-            if not checked:
-                if room not in await self.store.call(self.store.live_rooms):
-                    return None
-                checked = True
-            if time.monotonic() > end:
-                raise RulesError("unavailable")
-            await asyncio.sleep(0.1)
+        """The node that owns ``room``. None: no such open room. A live room without an
+        owner (a takeover under way) raises ``Unreachable``, to be tried again."""
+        owner = (await self.node.leases.owners([room]))[room]
+        if owner is not None:
+            return owner
+        if room not in await self.store.call(self.store.live_rooms):
+            return None
+        raise Unreachable(f"room {room} has no owner yet")
 
     def on_frames(self, body: bytes) -> None:
         """Frames from an owner for this node's clients, in the order it sent them."""
@@ -314,21 +316,38 @@ class Cluster:
             try:
                 await self._drain()
             except (RedisError, OSError) as e:
-                log.warning("sending frames to other nodes failed: %s", e)
+                log.warning("sending frames to other nodes failed (%s); retrying", e)
+                self._wake.set()
+                await asyncio.sleep(0.2)
 
     async def _drain(self) -> None:
-        """Send every frame queued so far, in order (one sender at a time)."""
+        """Send every frame queued so far, in order (one sender at a time). What Redis did
+        not take stays first in line for the next try."""
         async with self._sending:
             out, self._out = self._out, {}
-            for node, frames in out.items():
-                await self.node.bus.send_frames(node, b"\n".join(frames))
+            try:
+                while out:
+                    node, frames = next(iter(out.items()))
+                    await self.node.bus.send_frames(node, b"\n".join(frames))
+                    del out[node]
+            finally:
+                for node, frames in self._out.items():
+                    out.setdefault(node, []).extend(frames)
+                self._out = out
 
     async def forget_departed(self) -> None:
-        """Remote clients of nodes that left the cluster are gone (their seats go away)."""
+        """Remote clients of nodes that left the cluster are gone (their seats go away). A
+        node must be missing for a whole presence ttl: after a Redis restart every node is
+        missing until its next heartbeat."""
         if not self.remotes:
+            self._missing.clear()
             return
         alive = await self.node.presence.nodes()
-        for key in [k for k in self.remotes if k[0] not in alive]:
+        now = time.monotonic()
+        nodes = {k[0] for k in self.remotes}
+        self._missing = {n: self._missing.get(n, now) for n in nodes if n not in alive}
+        ttl = self.node.presence.ttl_ms / 1000
+        for key in [k for k in self.remotes if now - self._missing.get(k[0], now) >= ttl]:
             self.remotes.pop(key).forget()
 
     # -- lobby and figures -----------------------------------------------------------------------

@@ -7,18 +7,20 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
+from cluster_fixtures import PostgresInstance, RedisInstance
 from netkit import ServerProcess, leaks, until
+from redis import Redis
 
 from engine.actions import Action
 from engine.records import replay
 from net.bot import play_seat
-from net.client import Client
+from net.client import Client, ServerError
 from net.players import make_ai
 from net.protocol import Act, VersionReply
 
@@ -137,8 +139,14 @@ def logged(pg_url: str, room: str) -> list[tuple[int | None, int | None, int]]:
     return [(u, r, v) for u, r, v in rows]
 
 
-async def _kill_mid_hand(nodes: Nodes, pg_url: str) -> None:
-    a, b = nodes.start("a"), nodes.start("b")
+async def _hand_with_an_incident(
+    a: ServerProcess,
+    b: ServerProcess,
+    pg_url: str,
+    incident: Callable[[list[Acking]], Awaitable[None]],
+) -> list[Acking]:
+    """Four players, two on each node, play a hand of a room node ``a`` owns; ``incident``
+    strikes once the tricks are under way. Every acknowledged action must be in the log once."""
     urls = (a.url, b.url, a.url, b.url)
     players = [Acking(u, name=n, keep_raw=True) for u, n in zip(urls, "ABCD", strict=True)]
     for c in players:
@@ -153,14 +161,11 @@ async def _kill_mid_hand(nodes: Nodes, pg_url: str) -> None:
     await until(lambda: sum(len(c.acked) for c in players) >= 8, 60)  # tricks under way
     assert not play.done()
     before = sum(len(c.acked) for c in players)
-    a.kill()
-    killed = time.monotonic()
-    for c in players[0::2]:
-        c.url = b.url  # the balancer sends them to the node that is left
+    struck = time.monotonic()
+    await incident(players)
     await asyncio.wait_for(play, 90)
-    log.info("the hand finished %.1f s after the kill", time.monotonic() - killed)
-    assert b.alive()
-    assert sum(len(c.acked) for c in players) > before  # the hand went on after the kill
+    log.info("the hand finished %.1f s after the incident", time.monotonic() - struck)
+    assert sum(len(c.acked) for c in players) > before  # the hand went on after it
     rows = logged(pg_url, room)
     ids = [(u, r) for u, r, _v in rows if r is not None]
     assert len(ids) == len(set(ids)), "a request was applied twice"
@@ -171,9 +176,99 @@ async def _kill_mid_hand(nodes: Nodes, pg_url: str) -> None:
     games = (await players[1].games()).games
     record = (await players[1].record(games[0].game)).record
     assert replay(record).outcome is not None
+    return players
+
+
+async def _kill_mid_hand(nodes: Nodes, pg_url: str) -> None:
+    a, b = nodes.start("a"), nodes.start("b")
+
+    async def kill(players: list[Acking]) -> None:
+        a.kill()
+        for c in players[0::2]:
+            c.url = b.url  # the balancer sends them to the node that is left
+
+    players = await _hand_with_an_incident(a, b, pg_url, kill)
+    assert b.alive()
     for c in players:
         await c.close()
 
 
 def test_a_node_killed_mid_hand_the_hand_finishes_on_another(nodes: Nodes, pg_url: str) -> None:
     asyncio.run(_kill_mid_hand(nodes, pg_url))
+
+
+async def _redis_restart(a: ServerProcess, b: ServerProcess, redis: RedisInstance, pg: str) -> None:
+    async def restart(_players: list[Acking]) -> None:
+        redis.stop()
+        await asyncio.sleep(1.0)  # everything in it is gone; the nodes keep trying meanwhile
+        redis.start()
+
+    players = await _hand_with_an_incident(a, b, pg, restart)
+    # presence rebuilt: both nodes alive, the room listed again, one owner
+    client = Redis.from_url(redis.url)
+    try:
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            nodes_alive = {n.decode() for n in client.smembers("tuolaji:nodes")}
+            listed = client.hkeys("tuolaji:lobby")
+            if nodes_alive == {"a", "b"} and listed:
+                break
+            await asyncio.sleep(0.1)
+        assert nodes_alive == {"a", "b"}
+        room = next(iter(players[0].versions))
+        assert [r.decode() for r in listed] == [room]
+        assert client.get(f"tuolaji:lease:{room}").decode().startswith("a/")
+    finally:
+        client.close()
+    assert a.alive() and b.alive()
+    for c in players:
+        await c.close()
+
+
+def test_redis_restarted_mid_hand_loses_nothing(
+    tmp_path: Path, pg_url: str, own_redis: RedisInstance
+) -> None:
+    nodes = Nodes(tmp_path, pg_url, own_redis.url)
+    try:
+        a, b = nodes.start("a"), nodes.start("b")
+        asyncio.run(_redis_restart(a, b, own_redis, pg_url))
+    finally:
+        nodes.stop()
+
+
+async def _database_away(
+    a: ServerProcess, b: ServerProcess, pg: PostgresInstance, url: str
+) -> None:
+    async def outage(_players: list[Acking]) -> None:
+        pg.stop()
+        await asyncio.sleep(3.0)  # shorter than the store's wait: requests wait, then go on
+        pg.start()
+
+    players = await _hand_with_an_incident(a, b, url, outage)
+    # longer than the store waits: a request fails clearly, and is served once it is back
+    pg.stop()
+    newcomer = Client(b.url, name="Late")
+    try:
+        with pytest.raises(ServerError) as refused:
+            await newcomer.connect()
+        assert refused.value.code == "unavailable"
+        assert "数据库" in refused.value.zh and "database" in refused.value.en
+    finally:
+        pg.start()
+        await newcomer.close()
+    again = Client(b.url, name="Late")
+    assert (await again.connect()).name == "Late"
+    for c in [*players, again]:
+        await c.close()
+
+
+def test_postgres_away_for_seconds_acknowledges_nothing_unwritten(
+    tmp_path: Path, own_postgres: PostgresInstance, redis_url: str
+) -> None:
+    url = own_postgres.fresh_db()
+    nodes = Nodes(tmp_path, url, redis_url)
+    try:
+        a, b = nodes.start("a"), nodes.start("b")
+        asyncio.run(_database_away(a, b, own_postgres, url))
+    finally:
+        nodes.stop()
