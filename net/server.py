@@ -867,8 +867,9 @@ async def serve_forever(
 
             assert isinstance(store, PgStore)
             node = cfg.node_id or f"{socket.gethostname()}-{bound}"
-            server.cluster = Cluster(server, store, node, cfg.redis)
-            await server.cluster.start()
+            server.cluster = cluster = Cluster(server, store, node, cfg.redis)
+            await cluster.start()
+            front.node, front.cluster = node, lambda: cluster.view
         print(f"tuolaji-server listening on {scheme}://{cfg.host}:{bound}", flush=True)
         server.resume_tables()
         if on_ready is not None:

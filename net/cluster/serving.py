@@ -101,6 +101,7 @@ class Cluster:
         self._out: dict[str, list[bytes]] = {}  # node -> frames waiting to be sent to it
         self._sending = asyncio.Lock()
         self._wake = asyncio.Event()
+        self.view: dict[str, dict[str, Any]] = {}  # the live nodes and their figures
         self._missing: dict[str, float] = {}  # nodes with remote clients here -> missing since
         self._lobby_changed: set[str] = set()
         self._lobby_dirty = asyncio.Event()
@@ -338,11 +339,8 @@ class Cluster:
     async def forget_departed(self) -> None:
         """Remote clients of nodes that left the cluster are gone (their seats go away). A
         node must be missing for a whole presence ttl: after a Redis restart every node is
-        missing until its next heartbeat."""
-        if not self.remotes:
-            self._missing.clear()
-            return
-        alive = await self.node.presence.nodes()
+        missing until its next heartbeat. (The live nodes seen are the cluster view.)"""
+        alive = self.view = await self.node.presence.nodes()
         now = time.monotonic()
         nodes = {k[0] for k in self.remotes}
         self._missing = {n: self._missing.get(n, now) for n in nodes if n not in alive}

@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import time
+import urllib.request
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,11 @@ def nodes(tmp_path: Path, pg_url: str, redis_url: str) -> Iterator[Nodes]:
     n.stop()
 
 
+def fetch(port: int, path: str) -> str:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as r:
+        return str(r.read().decode())
+
+
 def events(raws: list[str], room: str) -> list[str]:
     return [r for r in raws if '"type":"event"' in r and json.loads(r)["room"] == room]
 
@@ -106,6 +112,20 @@ async def _game_across_nodes(a: str, b: str) -> None:
         assert [json.loads(r)["v"] for r in got] == list(range(v0 + 1, end + 1))
     # a spectator on the owner and one on the other node received the same bytes
     assert events(watchers[0].raw, room) == events(watchers[1].raw, room)
+    # each node's health and metrics show the cluster: the table runs on node a
+    port_b = int(b.rsplit(":", 1)[1])
+    port_a = int(a.rsplit(":", 1)[1])
+
+    def health_b() -> dict[str, Any]:
+        return dict(json.loads(fetch(port_b, "/healthz")))
+
+    await until(lambda: health_b().get("cluster", {}).get("a", {}).get("tables") == 1, 10, 0.2)
+    seen = health_b()
+    assert seen["node"] == "b" and seen["cluster"]["b"]["tables"] == 0
+    assert seen["cluster"]["b"]["connections"] == 3  # Bo, Dee and Xi
+    metrics = fetch(port_a, "/metrics")
+    assert 'tuolaji_cluster_tables{node="a"} 1.0' in metrics
+    assert 'tuolaji_cluster_tables{node="b"} 0.0' in metrics
     for c in [*players, *watchers]:
         await c.close()
 
