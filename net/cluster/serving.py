@@ -190,6 +190,8 @@ class Cluster:
             conn.push(encode(error(req.id, RulesError("no-room", room=req.room))))
             return False
         if owner == self.name:  # taken over by this node meanwhile
+            if not await self.loaded(req.room):
+                raise Unreachable(f"room {req.room} is not loaded yet")
             await self.arrived(conn, req.room)
             await self.server.dispatch(conn, msg, local=True)
             return False
@@ -204,6 +206,16 @@ class Cluster:
             await self._request(owner, conn, self._join(req.room, route[1]), quiet=True)
         await self._request(owner, conn, msg)
         return True
+
+    async def loaded(self, room: str) -> bool:
+        """Wait while this node is loading ``room`` (its lease is taken before its log is
+        read); whether it runs the table now."""
+        end = time.monotonic() + FORWARD_TIMEOUT
+        while room not in self.server.tables and room in self.node.takeover.epochs:
+            if time.monotonic() > end:
+                break
+            await asyncio.sleep(0.02)
+        return room in self.server.tables
 
     async def arrived(self, conn: Conn, room: str) -> None:
         """Before a client's request for a table that has just come to this node: the client
@@ -276,7 +288,8 @@ class Cluster:
                 if conn is None or owner is None or owner == route[0]:
                     continue
                 if owner == self.name:
-                    await self.arrived(conn, room)
+                    if await self.loaded(room):
+                        await self.arrived(conn, room)
                     continue
                 join = self._join(room, route[1])
                 route[0] = owner
@@ -299,6 +312,9 @@ class Cluster:
             rc.forget()  # another identity on that connection
         rc.user, rc.name = d["user"], d["name"]
         conn = cast("Conn", rc)
+        room = json.loads(d["msg"]).get("room")
+        if isinstance(room, str):
+            await self.loaded(room)
         if d.get("quiet"):
             await self.server.quiet(conn, d["msg"])
         else:
