@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import time
+import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -85,19 +87,19 @@ class Cluster:
             Hooks(
                 restore=self.restore,
                 drop=self.drop,
-                on_event=lambda *_a: None,  # frames travel per connection (``send``)
-                on_gap=lambda *_a: None,
                 on_request=self.on_request,
+                on_frames=self.on_frames,
                 figures=self.figures,
                 rooms=self.public_rooms,
             ),
         )
-        self.node.bus.on_frames = self.on_frames
         self.name = node
         self.remotes: dict[tuple[str, int], RemoteConn] = {}  # (node, its conn id) -> stand-in
         self.conns: dict[int, Conn] = {}  # this node's clients that reached a remote table
         # conn id -> room -> [owner node, invite]: where each client's remote tables live
         self.routes: dict[int, dict[str, list[Any]]] = {}
+        self._cids: weakref.WeakKeyDictionary[Conn, int] = weakref.WeakKeyDictionary()
+        self._numbers = itertools.count(1)
         self._out: dict[str, list[bytes]] = {}  # node -> frames waiting to be sent to it
         self._sending = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -154,13 +156,20 @@ class Cluster:
                 continue
             conn = cast("Conn", who)
             conn.tables.pop(room, None)
-            self.conns[id(conn)] = conn
-            self.routes.setdefault(id(conn), {})[room] = ["", table.invite]
+            self.conns[self.cid(conn)] = conn
+            self.routes.setdefault(self.cid(conn), {})[room] = ["", table.invite]
         table.watchers.clear()
         self.server._index(table)
         log.warning("table %s dropped: another node runs it now", room)
 
     # -- forwarding, the client's side ---------------------------------------------------------
+    def cid(self, conn: Conn) -> int:
+        """The connection's number on this node (never reused while the node runs)."""
+        found = self._cids.get(conn)
+        if found is None:
+            found = self._cids[conn] = next(self._numbers)
+        return found
+
     def is_remote(self, room: str) -> bool:
         return room not in self.server.tables and room not in self.server.parked
 
@@ -181,7 +190,7 @@ class Cluster:
                     return
                 await asyncio.sleep(0.2)
         if isinstance(req, Leave):
-            self.routes.get(id(conn), {}).pop(req.room, None)
+            self.routes.get(self.cid(conn), {}).pop(req.room, None)
 
     async def _forward_once(self, conn: Conn, msg: str, req: Any) -> bool:
         """One try; False when the answer was given here (no room, or the table came here)."""
@@ -195,7 +204,7 @@ class Cluster:
             await self.arrived(conn, req.room)
             await self.server.dispatch(conn, msg, local=True)
             return False
-        cid = id(conn)
+        cid = self.cid(conn)
         self.conns[cid] = conn
         routes = self.routes.setdefault(cid, {})
         route = routes.get(req.room)
@@ -220,7 +229,7 @@ class Cluster:
     async def arrived(self, conn: Conn, room: str) -> None:
         """Before a client's request for a table that has just come to this node: the client
         watches it here first (as ``_reroute`` would do a moment later)."""
-        route = self.routes.get(id(conn), {}).pop(room, None)
+        route = self.routes.get(self.cid(conn), {}).pop(room, None)
         if route is not None:
             await self.server.quiet(conn, self._join(room, route[1]))
 
@@ -229,7 +238,13 @@ class Cluster:
         return encode(Join(0, room, invite, None)).decode()
 
     async def _request(self, owner: str, conn: Conn, msg: str, quiet: bool = False) -> None:
-        body = {"cid": id(conn), "user": conn.user, "name": conn.name, "msg": msg, "quiet": quiet}
+        body = {
+            "cid": self.cid(conn),
+            "user": conn.user,
+            "name": conn.name,
+            "msg": msg,
+            "quiet": quiet,
+        }
         await self.node.bus.request(owner, json.dumps(body).encode(), FORWARD_TIMEOUT)
 
     async def _owner(self, room: str) -> str | None:
@@ -252,7 +267,8 @@ class Cluster:
 
     def gone(self, conn: Conn) -> None:
         """A client of this node disconnected: its stand-ins on the owners leave too."""
-        cid = id(self.conns.pop(id(conn), conn))
+        cid = self.cid(conn)
+        self.conns.pop(cid, None)
         routes = self.routes.pop(cid, {})
         owners = {owner for owner, _invite in routes.values() if owner}
         for owner in owners:
