@@ -73,9 +73,12 @@ def events(raws: list[str], room: str) -> list[str]:
     return [r for r in raws if '"type":"event"' in r and json.loads(r)["room"] == room]
 
 
-async def _game_across_nodes(a: str, b: str) -> None:
+async def _game_across_nodes(procs: list[ServerProcess]) -> None:
+    """Seats round robin over the nodes (seat 0, the room's creator, on node a: the owner),
+    one spectator on node a and one on the last node."""
     names = ("Ann", "Bo", "Cai", "Dee")
-    urls = (a, b, a, b)  # seats 0 and 2 on node a (the owner), 1 and 3 on node b
+    urls = [procs[i % len(procs)].url for i in range(4)]
+    a, b = procs[0].url, procs[-1].url
     players = [Client(u, name=n, keep_raw=True) for u, n in zip(urls, names, strict=True)]
     for c in players:
         await c.connect()
@@ -89,7 +92,7 @@ async def _game_across_nodes(a: str, b: str) -> None:
         await w.connect()
         await w.join(room)
     await until(lambda: players[1].rooms[room].spectators == 2)
-    lobby = await watchers[1].lobby()  # node b lists node a's room
+    lobby = await watchers[1].lobby()  # the last node lists node a's room
     assert room in [r.room for r in lobby.rooms]
     await players[0].start(room)
     await asyncio.wait_for(
@@ -113,30 +116,28 @@ async def _game_across_nodes(a: str, b: str) -> None:
     # a spectator on the owner and one on the other node received the same bytes
     assert events(watchers[0].raw, room) == events(watchers[1].raw, room)
     # each node's health and metrics show the cluster: the table runs on node a
-    port_b = int(b.rsplit(":", 1)[1])
-    port_a = int(a.rsplit(":", 1)[1])
-
-    def health_b() -> dict[str, Any]:
-        return dict(json.loads(fetch(port_b, "/healthz")))
+    names_of = {p.url: n for p, n in zip(procs, "abc", strict=False)}
+    expected = {n: {"tables": int(n == "a"), "connections": 0} for n in names_of.values()}
+    for c in [*players, *watchers]:
+        expected[names_of[c.url]]["connections"] += 1
 
     def view() -> dict[str, Any]:
-        return dict(health_b().get("cluster", {}))
+        return dict(json.loads(fetch(procs[-1].port, "/healthz")).get("cluster", {}))
 
-    # the figures are the nodes' last heartbeats (every 2 s)
-    expected = {"a": {"tables": 1, "connections": 3}, "b": {"tables": 0, "connections": 3}}
-    await until(lambda: view() == expected, 10, 0.2)  # Ann, Cai, Wu on a; Bo, Dee, Xi on b
-    assert health_b()["node"] == "b"
-    metrics = fetch(port_a, "/metrics")
+    await until(lambda: view() == expected, 10, 0.2)  # as of the nodes' last heartbeats (2 s)
+    assert json.loads(fetch(procs[-1].port, "/healthz"))["node"] == "abc"[len(procs) - 1]
+    metrics = fetch(procs[0].port, "/metrics")
     assert 'tuolaji_cluster_tables{node="a"} 1.0' in metrics
     assert 'tuolaji_cluster_tables{node="b"} 0.0' in metrics
     for c in [*players, *watchers]:
         await c.close()
 
 
-def test_a_game_spread_over_two_nodes_plays_to_the_end(nodes: Nodes) -> None:
-    a, b = nodes.start("a"), nodes.start("b")
-    asyncio.run(_game_across_nodes(a.url, b.url))
-    assert a.alive() and b.alive()
+@pytest.mark.parametrize("count", [2, 3])
+def test_a_game_spread_over_the_nodes_plays_to_the_end(nodes: Nodes, count: int) -> None:
+    procs = [nodes.start(name) for name in "abc"[:count]]
+    asyncio.run(_game_across_nodes(procs))
+    assert all(p.alive() for p in procs)
 
 
 class Acking(Client):
@@ -218,6 +219,33 @@ async def _kill_mid_hand(nodes: Nodes, pg_url: str) -> None:
 
 def test_a_node_killed_mid_hand_the_hand_finishes_on_another(nodes: Nodes, pg_url: str) -> None:
     asyncio.run(_kill_mid_hand(nodes, pg_url))
+
+
+async def _stop_mid_hand(nodes: Nodes, pg_url: str) -> None:
+    a, b = nodes.start("a"), nodes.start("b")
+    owners: list[bytes | None] = []
+
+    async def stop(players: list[Acking]) -> None:
+        for c in players[0::2]:
+            c.url = b.url  # the balancer sends them to the node that is left
+        assert a.proc is not None
+        a.proc.terminate()  # SIGTERM: the tables stop, then are handed over
+        await asyncio.to_thread(a.proc.wait, 10)
+        assert a.proc.returncode == 0
+        room = next(iter(players[0].versions))
+        with Redis.from_url(nodes.redis_url) as r:
+            owners.append(r.get(f"tuolaji:lease:{room}"))
+
+    players = await _hand_with_an_incident(a, b, pg_url, stop)
+    # handed over at once: the lease is released (or b's already), not left to lapse as a's
+    assert owners[0] is None or owners[0].startswith(b"b/")
+    assert b.alive()
+    for c in players:
+        await c.close()
+
+
+def test_a_node_stopped_mid_hand_hands_its_table_over(nodes: Nodes, pg_url: str) -> None:
+    asyncio.run(_stop_mid_hand(nodes, pg_url))
 
 
 async def _redis_restart(a: ServerProcess, b: ServerProcess, redis: RedisInstance, pg: str) -> None:
