@@ -15,11 +15,12 @@ from typing import Any
 import psycopg
 import pytest
 from cluster_fixtures import PostgresInstance, RedisInstance
-from netkit import ServerProcess, leaks, until
+from netkit import ServerProcess, leaks, start_against_bots, until
 from redis import Redis
 
 from engine.actions import Action
 from engine.records import replay
+from net import config
 from net.bot import play_seat
 from net.client import Client, ServerError
 from net.players import make_ai
@@ -323,3 +324,47 @@ def test_postgres_away_for_seconds_acknowledges_nothing_unwritten(
         asyncio.run(_database_away(a, b, own_postgres, url))
     finally:
         nodes.stop()
+
+
+def test_redis_without_postgresql_is_refused() -> None:
+    with pytest.raises(ValueError, match="redis: a cluster keeps its tables in PostgreSQL"):
+        config.load(env={}, overrides={"redis": "redis://127.0.0.1:6379/0"})
+    assert config.load(env={}, overrides={"store": "postgresql://h/db"}).database() == (
+        "postgresql://h/db"
+    )
+
+
+async def _one_server_on_postgresql(url: str, restart: Callable[[], ServerProcess]) -> None:
+    c = Client(url, name="Ann")
+    await c.connect()
+    room = (await c.create("classic")).room
+    await c.join(room)
+    await start_against_bots(c, room)
+    await until(lambda: c.versions.get(room, 0) >= 20)
+    seen = c.versions[room]
+    await c.close()
+    again = restart()  # the same database: the table is restored from its log
+    c2 = Client(again.url, token=c.token)
+    me = await c2.connect()
+    assert [s.room for s in me.seats] == [room]
+    joined = await c2.join(room)
+    assert joined.seat == 0 and joined.v >= seen
+    await c2.close()
+
+
+def test_one_server_on_postgresql_resumes_its_tables(tmp_path: Path, pg_url: str) -> None:
+    """``--store postgresql://…`` without ``--redis``: one server, everything in PostgreSQL."""
+    procs: list[ServerProcess] = []
+
+    def start() -> ServerProcess:
+        if procs:
+            procs[-1].stop()
+        proc = ServerProcess(tmp_path / "unused.sqlite3", "--store", pg_url, "--deal-delay", "0")
+        procs.append(proc.start())
+        return procs[-1]
+
+    try:
+        asyncio.run(_one_server_on_postgresql(start().url, start))
+    finally:
+        for p in procs:
+            p.stop()
