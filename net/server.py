@@ -428,11 +428,16 @@ class Server:
         if conn.user is not None and conn.user != user:
             conn.forget()  # another identity: nothing of the last one's stays here
         conn.user, conn.name = user, name
-        seats = [
-            HeldSeat(room, seat)
-            for room in self.seated.get(user, ())
-            if (t := self.tables.get(room)) is not None and (seat := t.seat_of(user)) is not None
-        ]
+        if self.cluster is not None:  # the tables of every node, as the database has them
+            held = await self.store.call(self.store.held_seats, user)
+            seats = [HeldSeat(room, seat) for room, seat in held]
+        else:
+            seats = [
+                HeldSeat(room, seat)
+                for room in self.seated.get(user, ())
+                if (t := self.tables.get(room)) is not None
+                and (seat := t.seat_of(user)) is not None
+            ]
         titles = Titles(auth.title(rating, auth.LIANZHONG), auth.title(rating, auth.CHAOSHAN))
         return HelloReply(PROTOCOL, user, name, rating, titles, seats, token)
 

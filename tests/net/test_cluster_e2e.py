@@ -130,7 +130,10 @@ async def _game_across_nodes(procs: list[ServerProcess]) -> None:
     metrics = fetch(procs[0].port, "/metrics")
     assert 'tuolaji_cluster_tables{node="a"} 1.0' in metrics
     assert 'tuolaji_cluster_tables{node="b"} 0.0' in metrics
-    for c in [*players, *watchers]:
+    # a seat is held whichever node a player comes back through
+    again = Client(procs[-1].url, token=players[0].token)
+    assert [(s.room, s.seat) for s in (await again.connect()).seats] == [(room, 0)]
+    for c in [*players, *watchers, again]:
         await c.close()
 
 
