@@ -126,6 +126,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "这是负分房间（积分低于 0），你的积分是 {rating}",
     ),
     "internal": ("the server failed on this request", "服务器处理请求出错"),
+    "unavailable": (
+        "the database or the server running this table cannot be reached for a moment;"
+        " nothing was changed, please try again",
+        "数据库或运行这桌的服务器暂时无法访问，没有做任何更改，请稍后重试",
+    ),
     "bad-reply": (
         "the server answered with {got} where {expected} was expected",
         "服务器应答类型错误：应为 {expected}，收到 {got}",

@@ -37,6 +37,9 @@ class Config:
     host: str = _opt("127.0.0.1", "address to listen on (0.0.0.0 or :: for every interface)")
     port: int = _opt(8765, "TCP port for websockets, /healthz and /metrics")
     db: str = _opt("", "SQLite file (empty: tuolaji/server.sqlite3 in the user's data dir)")
+    store: str = _opt("", "postgresql://... to keep everything in PostgreSQL (empty: the db file)")
+    redis: str = _opt("", "redis://... to run as one node of a cluster (docs/SCALING.md)")
+    node_id: str = _opt("", "this node's name in the cluster (empty: host name and port)")
     certfile: str = _opt("", "PEM certificate chain: with keyfile, the server speaks wss://")
     keyfile: str = _opt("", "PEM private key of certfile")
     trusted_proxies: list[str] = field(
@@ -104,8 +107,17 @@ class Config:
             ipaddress.ip_network(net, strict=False)  # ValueError names the bad entry
         if not 0 <= self.port <= 65535:
             raise ValueError(f"port: {self.port} is not a TCP port")
+        if self.redis and not self.postgres:
+            raise ValueError("redis: a cluster keeps its tables in PostgreSQL (store)")
+
+    @property
+    def postgres(self) -> bool:
+        return self.store.startswith(("postgresql://", "postgres://"))
 
     def database(self) -> str:
+        """Where the store lives: the PostgreSQL URL, or the SQLite file."""
+        if self.store:
+            return self.store
         if self.db:
             return self.db
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")

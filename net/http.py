@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from email.utils import formatdate
 from http import HTTPStatus
+from typing import Any
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry
 from websockets.asyncio.server import ServerConnection
@@ -44,6 +45,8 @@ class Front:
         self.rate = rate
         self.burst = burst
         self.stopping = False
+        self.node = ""  # in a cluster: this node's id, and ``cluster`` its view of all nodes
+        self.cluster: Callable[[], Mapping[str, Mapping[str, Any]]] | None = None
         self._budgets: dict[str, tuple[float, float]] = {}  # address -> (tokens, stamp)
         self._addresses: weakref.WeakKeyDictionary[ServerConnection, str] = (
             weakref.WeakKeyDictionary()
@@ -69,12 +72,18 @@ class Front:
     def health(self) -> Response:
         lag = self.stats.lag_now()
         ok = not self.stopping and lag <= self.health_lag
-        body = {
+        body: dict[str, Any] = {
             "status": "ok" if ok else ("stopping" if self.stopping else "lagging"),
             "version": self.version,
             "uptime": round(self.stats.uptime(), 3),
             "loop_lag": round(lag, 4),
         }
+        if self.cluster is not None:
+            body["node"] = self.node
+            body["cluster"] = {
+                n: {k: f.get(k) for k in ("tables", "connections")}
+                for n, f in sorted(self.cluster().items())
+            }
         status = HTTPStatus.OK if ok else HTTPStatus.SERVICE_UNAVAILABLE
         return _response(status, "application/json", (json.dumps(body) + "\n").encode())
 

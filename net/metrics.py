@@ -151,6 +151,19 @@ class Collector(_Collector):
             errors.add_metric([code], n)
         yield errors
         yield GaugeMetricFamily("tuolaji_ai_searches", "AI searches running", stats.ai_running)
+        cluster = server.cluster
+        if cluster is not None:  # every live node's last heartbeat, as Redis has it
+            tables = GaugeMetricFamily(
+                "tuolaji_cluster_tables", "Tables each live node runs", labels=["node"]
+            )
+            conns = GaugeMetricFamily(
+                "tuolaji_cluster_connections", "Connections to each live node", labels=["node"]
+            )
+            for node, figures in sorted(cluster.view.items()):
+                tables.add_metric([node], figures.get("tables", 0))
+                conns.add_metric([node], figures.get("connections", 0))
+            yield tables
+            yield conns
 
 
 def registry(server: Server, version: str) -> CollectorRegistry:

@@ -21,11 +21,12 @@ import logging
 import random
 import secrets
 import signal
+import socket
 import sys
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -85,9 +86,11 @@ from net.protocol import (
     request_id,
 )
 from net.proxy import networks
-from net.storage import ENGINE
-from net.store import Store
+from net.storage import ENGINE, Storage, StoreUnavailable, open_store
 from net.tables import Seat, Settings, Table, table_from_row
+
+if TYPE_CHECKING:
+    from net.cluster.serving import Cluster
 
 log = logging.getLogger("tuolaji.server")
 
@@ -95,6 +98,8 @@ LIBRARY_MAX = 1024 * 1024  # websockets' own ceiling (1009); our 64 KiB limit cl
 WRITE_MAX = 4 * 1024 * 1024  # bytes waiting for one slow client before it is dropped (1008)
 BATCH_MAX = 64  # frames in one message to a client that reads batches
 REPLIES_KEPT = 512  # request ids remembered per user
+# requests for one table: in a cluster they run on the node that owns it
+TABLE_REQUESTS = (Join, Sync, Sit, Stand, Ready, Start, AddBot, Act, Trustee, Chat, Leave)
 
 
 class Conn:
@@ -195,7 +200,7 @@ class Conn:
 class Server:
     def __init__(
         self,
-        store: Store,
+        store: Storage,
         settings: Settings | None = None,
         rate: float = 20.0,
         burst: float = 60.0,
@@ -213,6 +218,7 @@ class Server:
         self.burst = burst
         self.write_max = write_max
         self.stats = Stats()
+        self.cluster: Cluster | None = None  # one node of several (net.cluster.serving)
         # the client's real address (behind a trusted proxy: its X-Forwarded-For)
         self.address_of: Callable[[ServerConnection], str] = peer
         self.tables: dict[str, Table] = {}
@@ -270,14 +276,18 @@ class Server:
                 log.info("table %s: written by %s, replayed by %s", rid, row["engine"], ENGINE)
             if row["parked"] is not None:
                 store.park(rid, None)  # it replays again (a fixed build)
-            table.on_change = self._table_changed
-            table.on_seats = self._index
-            self.tables[table.id] = table
-            self._index(table)
-            for _a, user, req, v in row["actions"]:
-                if user is not None and req is not None:
-                    self._remember(user, req, encode(Ok(req, VersionReply(v))))
+            self.install(table, row)
         log.info("restored %d tables, parked %d", len(self.tables), len(self.parked))
+
+    def install(self, table: Table, row: dict[str, Any]) -> None:
+        """Serve a table restored from its row: its log's request ids are answered again."""
+        table.on_change = self._table_changed
+        table.on_seats = self._index
+        self.tables[table.id] = table
+        self._index(table)
+        for _a, user, req, v in row["actions"]:
+            if user is not None and req is not None:
+                self._remember(user, req, encode(Ok(req, VersionReply(v))))
 
     def resume_tables(self) -> None:
         for t in self.tables.values():
@@ -315,8 +325,12 @@ class Server:
             self.conns.discard(conn)
             for table in list(conn.tables.values()):
                 table.detach(conn)
+            if self.cluster is not None:
+                self.cluster.gone(conn)
 
-    async def dispatch(self, conn: Conn, msg: str) -> None:
+    async def dispatch(self, conn: Conn, msg: str, local: bool = False) -> None:
+        """Answer one request. In a cluster, a table's request goes to the node that owns the
+        table (unless ``local``: it was forwarded here)."""
         t0 = time.perf_counter()
         try:
             req = decode_request(msg)
@@ -330,6 +344,12 @@ class Server:
             conn.push(encode(error(req.id, RulesError("not-logged-in"))))
             return
         logs.request_id.set(f"{logs.connection_id.get()}-{req.id}")
+        cluster = self.cluster
+        if cluster is not None and not local and isinstance(req, TABLE_REQUESTS):
+            if cluster.is_remote(req.room):
+                await cluster.forward(conn, msg, req)
+                return
+            await cluster.arrived(conn, req.room)
         replies = self.replies.setdefault(conn.user, OrderedDict())
         fut = replies.get(req.id)
         if fut is not None:  # a repeated id: the first answer again, never a second apply
@@ -339,8 +359,10 @@ class Server:
         replies[req.id] = fut
         while len(replies) > REPLIES_KEPT:
             replies.popitem(last=False)
-        frame = await self._answer(self._handlers[type(req)], conn, req)
+        frame, code = await self._answer_code(self._handlers[type(req)], conn, req)
         fut.set_result(frame)
+        if code == "unavailable":  # nothing was done: a resend of this id must try again
+            replies.pop(req.id, None)
         conn.push(frame)
         if isinstance(req, Act):
             self.stats.act(time.perf_counter() - t0)
@@ -362,17 +384,32 @@ class Server:
             self.lags.append((now, time.perf_counter() - t - every))
             self.frames_sent.append((now, Conn.sent))
 
+    async def quiet(self, conn: Conn, msg: str) -> None:
+        """Run a request the server makes for a client (following its table to another node):
+        the frames it pushes reach the client, its answer does not."""
+        req = decode_request(msg)
+        await self._answer(self._handlers[type(req)], conn, req)
+
     async def _answer(self, handler: Any, conn: Conn, req: Request) -> bytes:
+        return (await self._answer_code(handler, conn, req))[0]
+
+    async def _answer_code(
+        self, handler: Any, conn: Conn, req: Request
+    ) -> tuple[bytes, str | None]:
+        """The answer's frame, and its error code (None: ok)."""
         try:
-            return encode(Ok(req.id, await handler(conn, req)))
+            return encode(Ok(req.id, await handler(conn, req))), None
         except RulesError as e:
-            self.stats.errors[e.code] += 1
+            err = e
             log.info("refused %s: %s", type(req).__name__.lower(), e.code, extra={"code": e.code})
-            return encode(error(req.id, e))
+        except StoreUnavailable as e:  # the database is away: nothing was written
+            log.warning("request %r: %s", req, e)
+            err = RulesError("unavailable")
         except Exception:
             log.exception("request %r failed", req)
-            self.stats.errors["internal"] += 1
-            return encode(error(req.id, RulesError("internal")))
+            err = RulesError("internal")
+        self.stats.errors[err.code] += 1
+        return encode(error(req.id, err)), err.code
 
     def _remember(self, user: int, req: int, frame: bytes) -> None:
         fut = asyncio.get_running_loop().create_future()
@@ -403,11 +440,16 @@ class Server:
         if conn.user is not None and conn.user != user:
             conn.forget()  # another identity: nothing of the last one's stays here
         conn.user, conn.name, conn.batch = user, name, req.batch
-        seats = [
-            HeldSeat(room, seat)
-            for room in self.seated.get(user, ())
-            if (t := self.tables.get(room)) is not None and (seat := t.seat_of(user)) is not None
-        ]
+        if self.cluster is not None:  # the tables of every node, as the database has them
+            held = await self.store.call(self.store.held_seats, user)
+            seats = [HeldSeat(room, seat) for room, seat in held]
+        else:
+            seats = [
+                HeldSeat(room, seat)
+                for room in self.seated.get(user, ())
+                if (t := self.tables.get(room)) is not None
+                and (seat := t.seat_of(user)) is not None
+            ]
         titles = Titles(auth.title(rating, auth.LIANZHONG), auth.title(rating, auth.CHAOSHAN))
         return HelloReply(PROTOCOL, user, name, rating, titles, seats, token)
 
@@ -429,6 +471,9 @@ class Server:
     # -- lobby -----------------------------------------------------------------------------
     async def on_lobby(self, conn: Conn, req: Lobby) -> LobbyPage:
         conn.lobby = req.subscribe
+        if self.cluster is not None:  # every node's public rooms
+            listed = await self.cluster.lobby()
+            return LobbyPage(listed[req.offset : req.offset + req.limit], req.offset, len(listed))
         rooms = [t for t in self.tables.values() if not t.private and not t.closed]
         page = rooms[req.offset : req.offset + req.limit]
         return LobbyPage([t.info() for t in page], req.offset, len(rooms))
@@ -446,6 +491,13 @@ class Server:
             self._lobby_dirty.clear()
             changed, self._lobby_changed = self._lobby_changed, set()
             gone, self._lobby_gone = self._lobby_gone, set()
+            if self.cluster is not None:  # listed in Redis; every node pushes from there
+                try:
+                    await self.cluster.publish_lobby(changed, gone)
+                except Exception as e:
+                    log.warning("lobby: could not list this node's rooms: %s", e)
+                await asyncio.sleep(every)
+                continue
             subs = [c for c in self.conns if c.lobby]
             if subs:
                 rooms = [
@@ -491,6 +543,8 @@ class Server:
         table.closed = True
         table.stop()
         await table.save_room()
+        if self.cluster is not None:
+            await self.cluster.release(table.id)
         self.tables.pop(table.id, None)
         self._index(table)
         if not table.private:
@@ -533,6 +587,8 @@ class Server:
             thinker=self.thinker,
         )
         await self.store.call(self.store.create_room, table.room_row())
+        if self.cluster is not None:
+            await self.cluster.adopt(room)
         self.tables[room] = table
         self._table_changed(table)
         return CreateReply(room, side, table.invite)
@@ -758,7 +814,7 @@ async def serve_forever(
     all within ``cfg.shutdown_grace`` seconds."""
     loop = asyncio.get_running_loop()
     stats = Stats()
-    store = TimedStore(cfg.database(), stats)
+    store = open_store(cfg.store) if cfg.postgres else TimedStore(cfg.database(), stats)
     store.start()
     thinker = Thinker(cfg.ai_workers or None, stats)
     server = Server(
@@ -780,7 +836,8 @@ async def serve_forever(
         cfg.handshake_burst,
     )
     server.address_of = front.address
-    server.restore()
+    if not cfg.redis:
+        server.restore()  # a cluster's node takes its tables as the takeover finds them
     # A busy server holds millions of long-lived objects (tables' events and logs); the
     # default collector thresholds make full collections of all of them, which stall the
     # event loop for hundreds of ms. Objects alive now are frozen out of collection, and
@@ -821,6 +878,15 @@ async def serve_forever(
         sockets = ws_server.sockets
         bound = sockets[0].getsockname()[1] if sockets else cfg.port
         scheme = "wss" if cfg.tls else "ws"
+        if cfg.redis:
+            from net.cluster.serving import Cluster
+            from net.store_pg import PgStore
+
+            assert isinstance(store, PgStore)
+            node = cfg.node_id or f"{socket.gethostname()}-{bound}"
+            server.cluster = cluster = Cluster(server, store, node, cfg.redis)
+            await cluster.start()
+            front.node, front.cluster = node, lambda: cluster.view
         print(f"tuolaji-server listening on {scheme}://{cfg.host}:{bound}", flush=True)
         server.resume_tables()
         if on_ready is not None:
@@ -835,6 +901,8 @@ async def serve_forever(
                 for t in server.tables.values():
                     async with t.lock:  # a table's commit in flight reaches the store
                         t.stop()
+                if server.cluster is not None:  # others take the tables over at once
+                    await server.cluster.stop()
                 await asyncio.to_thread(store.close)
         except TimeoutError:
             log.error("shutdown took longer than %.1f s: exiting anyway", cfg.shutdown_grace)
@@ -863,6 +931,8 @@ def main(argv: list[str] | None = None) -> None:
         config.add_arguments(b)
         a = b.parse_args(argv[1:])
         cfg = config.from_arguments(a)
+        if cfg.postgres:
+            raise SystemExit("tuolaji-server backup: a PostgreSQL store is backed up by pg_dump")
         try:
             pages = backup(cfg.database(), a.dest)
         except (OSError, RuntimeError) as e:
@@ -876,7 +946,7 @@ def main(argv: list[str] | None = None) -> None:
         )
         config.add_arguments(b)
         cfg = config.from_arguments(b.parse_args(argv[1:]))
-        store = Store(cfg.database())
+        store = open_store(cfg.database())
         for room, engine, why in store.parked():
             print(f"{room}\twritten by {engine}\t{why}")
         store.close()

@@ -247,6 +247,20 @@ class Storage(GroupCommit, abc.ABC):
             (room, seq, json.dumps(action), user, req, v),
         )
 
+    def held_seats(self, user: int) -> list[tuple[str, int]]:
+        """(room, seat) of every open room where ``user`` sits (one who left mid-hand no
+        longer does): what a cluster node answers ``hello`` with, whichever node runs them."""
+        rows = self._execute(
+            "SELECT id, seats FROM rooms WHERE NOT closed AND seats LIKE ? ORDER BY created, id",
+            (f'%"user": {int(user)}%',),  # narrows the scan; the JSON decides
+        ).fetchall()
+        return [
+            (rid, i)
+            for rid, seats in rows
+            for i, s in enumerate(json.loads(seats))
+            if s is not None and s.get("user") == user and not s.get("left")
+        ]
+
     def live_rooms(self) -> list[str]:
         """The ids of the open rooms, oldest first (parked ones too: a newer build may replay
         them)."""

@@ -34,9 +34,10 @@ from engine.views import view
 from net import auth
 from net.players import Thinker, make_ai
 from net.protocol import RoomInfo, RoomUpdate, SeatInfo, Snapshot, TableEvent, encode
+from net.storage import StoreUnavailable
 
 if TYPE_CHECKING:
-    from net.store import Store
+    from net.storage import Storage as Store
 
 log = logging.getLogger("tuolaji.table")
 
@@ -409,11 +410,9 @@ class Table:
         self.log.append(data)
         try:
             await self.store.call(self._persist, data, user, req, self.v, finished)
-        except Exception:
-            log.exception("table %s: could not persist %s; rolling back", self.id, data)
+        except Exception as e:
             self.log.pop()
-            self._rebuild()
-            raise RulesError("internal") from None
+            await self._rolled_back(e, data)
         self.changed_at = self._acted_at = time.monotonic()
         finished_trick = any(isinstance(e.body, TrickWon) for e in self.events[before:])
         self._trick_at = self.changed_at if finished_trick else None
@@ -456,15 +455,29 @@ class Table:
                 return 0
             try:
                 await self.store.call(self._persist_deals, rows)
-            except Exception:
-                log.exception("table %s: could not persist the deal; rolling back", self.id)
+            except Exception as e:
                 del self.log[logged:]
-                self._rebuild()
-                raise RulesError("internal") from None
+                await self._rolled_back(e, "the deal")
             self.changed_at = time.monotonic()
             self.broadcast(before)
             self.poke()
             return len(rows)
+
+    async def _rolled_back(self, e: Exception, what: object) -> None:
+        """A write failed: memory goes back to the log (nothing was acknowledged) and the
+        caller gets a clear error. A database that was unreachable answers ``unavailable``; one
+        lost during COMMIT may have written the rows, so the log is read back when it can be."""
+        if not isinstance(e, StoreUnavailable):
+            log.error("table %s: could not persist %s; rolling back", self.id, what, exc_info=e)
+            self._rebuild()
+            raise RulesError("internal") from None
+        log.warning("table %s: could not persist %s: %s", self.id, what, e)
+        if e.uncertain:
+            with contextlib.suppress(StoreUnavailable):
+                row = await self.store.call(self.store.room, self.id)
+                self.log = [a for a, _u, _r, _v in row["actions"]]
+        self._rebuild()
+        raise RulesError("unavailable") from None
 
     def _persist_deals(self, rows: list[tuple[int, dict[str, Any], int]]) -> None:
         """Runs in the store thread, inside one transaction."""

@@ -4,9 +4,9 @@ table, the lobby, fan-out) and PostgreSQL (durable: ``net.store_pg``). See docs/
 - ``lease``: each table is owned by exactly one node at a time (a Redis lease, renewed while
   the node lives; PostgreSQL's room epoch fences a node that lost it).
 - ``presence``: the live nodes and the lobby, one view across all nodes.
-- ``bus``: a node's one Redis reader: table events fanned out to the nodes whose clients
-  watch them (a stream per table, in order, with gap detection), and requests forwarded to
-  the node that owns the table.
+- ``bus``: a node's one Redis reader: requests forwarded to the node that owns the table,
+  their answers, and the frames the owner sends back for this node's clients, in order.
+- ``serving``: the server as one node (``Cluster``), wired to the parts above.
 
 Everything here is rebuilt from the nodes' memory and PostgreSQL when Redis restarts empty.
 """
@@ -27,10 +27,6 @@ def raise_if_cancelled() -> None:
 
 def lease_key(table: str) -> str:
     return f"{PREFIX}lease:{table}"
-
-
-def events_key(table: str) -> str:
-    return f"{PREFIX}events:{table}"
 
 
 def inbox_key(node: str) -> str:

@@ -4,8 +4,8 @@ loses its tables after ``ttl`` and another node may take them.
 
 Redis only says who *should* own a table; it cannot stop a node that still believes it does
 (a long GC pause, a partition). The guard on what lasts is PostgreSQL's room epoch
-(``PgStore.claim_room``): the new owner bumps it and the old owner's writes are refused. The
-fan-out is guarded here too: ``Bus.publish`` appends only while the lease holds this value.
+(``PgStore.claim_room``): the new owner bumps it and the old owner's writes are refused, and
+a table sends an action's events only once it is written, so a fenced action reaches no one.
 """
 
 from __future__ import annotations

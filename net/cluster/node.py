@@ -14,7 +14,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from net.cluster.bus import Bus, OnEvent, OnGap, OnRequest
+from net.cluster.bus import Bus, OnFrames, OnRequest
 from net.cluster.lease import Leases
 from net.cluster.presence import Presence
 from net.cluster.takeover import Drop, Restore, Takeover
@@ -28,9 +28,8 @@ READER_TIMEOUT = 5.0
 class Hooks:
     restore: Restore  # a table taken over: (room row with its log, epoch)
     drop: Drop  # a table this node no longer runs
-    on_event: OnEvent  # another node's broadcast for local watchers
-    on_gap: OnGap  # broadcasts missed: resync local watchers
     on_request: OnRequest  # a request forwarded here: its answer
+    on_frames: OnFrames  # frames another node sent for this node's clients
     figures: Callable[[], Mapping[str, Any]]  # for the cluster view (connections, tables)
     rooms: Callable[[], Mapping[str, Mapping[str, Any]]]  # public rooms run here -> info
 
@@ -54,14 +53,7 @@ class ClusterNode:
         self.reader = Redis.from_url(redis_url, socket_timeout=READER_TIMEOUT)
         self.leases = Leases(self.redis, node, ttl)
         self.presence = Presence(self.redis, node, ttl=2 * ttl)
-        self.bus = Bus(
-            self.redis,
-            self.leases,
-            hooks.on_event,
-            hooks.on_gap,
-            hooks.on_request,
-            reader=self.reader,
-        )
+        self.bus = Bus(self.redis, node, hooks.on_request, hooks.on_frames, reader=self.reader)
         self.takeover = Takeover(store, self.leases, hooks.restore, hooks.drop, every=scan_every)
         self._tasks: list[asyncio.Task[None]] = []
 

@@ -28,7 +28,7 @@ class Server:
 
     name: str
     tables: dict[str, list[Any]] = field(default_factory=dict)
-    events: list[tuple[str, int, int, dict[str, list[bytes]]]] = field(default_factory=list)
+    frames: list[bytes] = field(default_factory=list)
     public: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def hooks(self) -> Hooks:
@@ -46,9 +46,8 @@ class Server:
         return Hooks(
             restore=restore,
             drop=drop,
-            on_event=lambda *e: self.events.append(e),
-            on_gap=lambda *g: None,
             on_request=answer,
+            on_frames=self.frames.append,
             figures=lambda: {"tables": len(self.tables)},
             rooms=lambda: self.public,
         )
@@ -88,17 +87,15 @@ def test_two_nodes_share_a_table_and_hand_it_over(pg_url: str, redis_url: str) -
             assert view["B"]["tables"] == 0
             assert (await b.presence.lobby())["R1"]["node"] == "A"
 
-            await b.bus.watch("R1")
-            b.bus.known("R1", 3)
-            frames = {"seat0": [b'{"v":4}'], "watch": [b'{"v":4,"spectator":true}']}
-            assert await a.bus.publish("R1", 3, 4, frames)
-            await until(lambda: bool(sb.events))
-            assert sb.events == [("R1", 3, 4, frames)]
+            await a.bus.send_frames("B", b'1 {"v":4}')  # for a client of B at A's table
+            await until(lambda: bool(sb.frames))
+            assert sb.frames == [b'1 {"v":4}']
+            assert await b.bus.request("A", b"sync") == b"sync"
 
             await a.stop(hand_over=True)  # a graceful shutdown
             await until(lambda: "R1" in sb.tables)
             assert sb.tables["R1"] == [({"n": s}, 1, s, s + 1) for s in range(3)]
-            assert await b.bus.publish("R1", 4, 5, frames)  # B owns it now
+            assert "R1" in b.takeover.epochs  # B owns it now
             assert list(await b.presence.nodes()) == ["B"]
         finally:
             await b.stop()

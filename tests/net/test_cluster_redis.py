@@ -35,8 +35,7 @@ class Node:
     leases: Leases
     presence: Presence
     bus: Bus
-    events: list[tuple[str, int, int, dict[str, list[bytes]]]] = field(default_factory=list)
-    gaps: list[tuple[str, int, int]] = field(default_factory=list)
+    frames: list[bytes] = field(default_factory=list)  # what other nodes sent its clients
     reader: asyncio.Task[None] | None = None
 
 
@@ -47,20 +46,16 @@ async def nodes(url: str, *names: str, ttl: float = 60.0, **bus: Any) -> AsyncIt
         redis = Redis.from_url(url)
         leases = Leases(redis, name, ttl=ttl)
 
-        async def echo(origin: str, body: bytes, name: str = name) -> bytes:
+        node = Node(name, redis, leases, Presence(redis, name, ttl=ttl), None)  # type: ignore[arg-type]
+
+        async def echo(origin: str, body: bytes, node: Node = node) -> bytes:
             if body == b"boom":
                 raise ValueError("a handler's bug")
-            return f"{name} answers {origin}: ".encode() + body
+            if body.startswith(b"frames "):  # the frames first, then the answer
+                await node.bus.send_frames(origin, body[7:])
+            return f"{node.name} answers {origin}: ".encode() + body
 
-        node = Node(name, redis, leases, Presence(redis, name, ttl=ttl), None)  # type: ignore[arg-type]
-        node.bus = Bus(
-            redis,
-            leases,
-            on_event=lambda *e, n=node: n.events.append(e),  # type: ignore[misc]
-            on_gap=lambda *g, n=node: n.gaps.append(g),  # type: ignore[misc]
-            on_request=echo,
-            **bus,
-        )
+        node.bus = Bus(redis, name, echo, node.frames.append, **bus)
         node.reader = asyncio.create_task(node.bus.run())
         made.append(node)
     await asyncio.sleep(0.05)  # the readers took their inbox positions
@@ -79,15 +74,6 @@ async def until(check: Callable[[], bool], within: float = 5.0) -> None:
     while not check():
         assert asyncio.get_running_loop().time() < end, "timed out"
         await asyncio.sleep(0.01)
-
-
-def frames(v: int) -> dict[str, list[bytes]]:
-    """A broadcast's frames by audience, different for each (hidden hands); a seat may get
-    more than one (its events, then its prompt)."""
-    out = {f"seat{s}": [f'{{"v":{v},"seat":{s},"hand":"AS BJ"}}'.encode()] for s in range(4)}
-    out["seat1"].append(f'{{"prompt":{v}}}'.encode())
-    out["watch"] = [f'{{"v":{v}}}'.encode()]
-    return out
 
 
 # -- leases ------------------------------------------------------------------------------------
@@ -188,70 +174,29 @@ def test_nodes_and_the_lobby_are_one_view(redis_url: str) -> None:
 
 
 # -- the bus -----------------------------------------------------------------------------------
-def test_fan_out_reaches_another_node_in_order(redis_url: str) -> None:
+def test_frames_reach_another_node_in_order(redis_url: str) -> None:
     async def go() -> None:
         async with nodes(redis_url, "A", "B", "C") as (a, b, c):
-            assert await a.leases.acquire("T")
-            await b.bus.watch("T")
-            b.bus.known("T", 0)
-            for v in range(300):
-                assert await a.bus.publish("T", v, v + 1, frames(v + 1))
-            await until(lambda: len(b.events) == 300)
-            assert b.events == [("T", v, v + 1, frames(v + 1)) for v in range(300)]
-            assert b.gaps == [] and c.events == []  # C does not watch T
-            # only the owner may publish
-            assert not await c.bus.publish("T", 300, 301, frames(301))
-            await b.bus.unwatch("T")
-            assert await a.bus.publish("T", 300, 301, frames(301))
-            await asyncio.sleep(0.1)
-            assert len(b.events) == 300
+            sent = [b'1 {"v":%d}\n2 {"v":%d}' % (v, v) for v in range(300)]
+            for body in sent:
+                await a.bus.send_frames("B", body)
+            await until(lambda: len(b.frames) == 300)
+            assert b.frames == sent and c.frames == [] and a.frames == []
 
     run(go())
 
 
-def test_joining_from_a_snapshot_leaves_no_hole(redis_url: str) -> None:
-    """B watches, then gets the owner's snapshot at v=2: it is handed 2->3 and on, never
-    what the snapshot already holds, even though the reader read it first."""
+def test_a_requests_frames_arrive_before_its_answer(redis_url: str) -> None:
+    """The owner sends a forwarded request's frames, then answers: the node that asked has
+    delivered the frames by the time the answer comes back."""
 
     async def go() -> None:
-        async with nodes(redis_url, "A", "B") as (a, b):
-            assert await a.leases.acquire("T")
-            assert await a.bus.publish("T", 0, 1, frames(1))
-            await b.bus.watch("T")
-            assert await a.bus.publish("T", 1, 2, frames(2))
-            assert await a.bus.publish("T", 2, 3, frames(3))
-            await asyncio.sleep(0.1)
-            assert b.events == []  # held until B knows its version
-            b.bus.known("T", 2)
-            assert await a.bus.publish("T", 3, 5, frames(5))  # one action, two events
-            await until(lambda: len(b.events) == 2)
-            assert [(e[1], e[2]) for e in b.events] == [(2, 3), (3, 5)]
-
-    run(go())
-
-
-def test_a_reader_left_behind_reports_the_gap(redis_url: str) -> None:
-    """The stream is capped; a reader whose next entry was trimmed away is told the gap
-    (its clients resync), then follows on from the new version."""
-
-    async def go() -> None:
-        async with nodes(redis_url, "A", "B", stream_max=10) as (a, b):
-            assert await a.leases.acquire("T")
-            await b.bus.watch("T")
-            assert b.reader is not None
-            b.reader.cancel()  # B stalls
-            await asyncio.wait([b.reader])
-            for v in range(600):
-                assert await a.bus.publish("T", v, v + 1, frames(v + 1))
-            b.bus.known("T", 0)
-            b.reader = asyncio.create_task(b.bus.run())
-            await until(lambda: bool(b.gaps))
-            (table, have, first), *_ = b.gaps
-            assert table == "T" and have == 0 and first > 0
-            assert await a.bus.publish("T", 600, 601, frames(601))
-            await until(lambda: bool(b.events) and b.events[-1][2] == 601)
-            versions = [e[2] for e in b.events]
-            assert versions == sorted(versions) and len(b.gaps) == 1
+        async with nodes(redis_url, "A", "B") as (_a, b):
+            for i in range(50):
+                answer = await b.bus.request("A", b'frames 7 {"n":%d}' % i)
+                assert answer.startswith(b"A answers B")
+                assert b.frames[-1] == b'7 {"n":%d}' % i
+            assert len(b.frames) == 50
 
     run(go())
 
@@ -274,18 +219,15 @@ def test_forwarding_to_the_owner_and_to_a_dead_node(redis_url: str) -> None:
 
 def test_redis_restarted_empty_is_rebuilt(own_redis: RedisInstance) -> None:
     """Redis comes back with nothing: the heartbeat notices, the lobby is written again, the
-    owner re-takes its lease, and the fan-out resumes (the reader reports the broadcasts
-    lost with Redis as a gap, so its clients resync)."""
+    owner re-takes its lease, and the readers go on (new entries are read)."""
 
     async def go() -> None:
         async with nodes(own_redis.url, "A", "B") as (a, b):
             assert not await a.presence.heartbeat({"tables": 1})
             await a.presence.show("R1", {"status": "playing"})
             assert await a.leases.acquire("T")
-            await b.bus.watch("T")
-            b.bus.known("T", 0)
-            assert await a.bus.publish("T", 0, 1, frames(1))
-            await until(lambda: len(b.events) == 1)
+            await a.bus.send_frames("B", b"1 before")
+            await until(lambda: b.frames == [b"1 before"])
 
             own_redis.stop()
             await asyncio.sleep(0.3)
@@ -304,11 +246,8 @@ def test_redis_restarted_empty_is_rebuilt(own_redis: RedisInstance) -> None:
             assert (await b.presence.room("R1")) == {"node": "A", "info": {"status": "playing"}}
             assert await a.leases.renew() == ["T"]  # gone with Redis
             assert await a.leases.acquire("T")
-            assert await a.bus.publish("T", 1, 2, frames(2))  # delivered in order
-            assert await a.bus.publish("T", 3, 4, frames(4))  # 2->3 was lost with Redis
-            await until(lambda: len(b.events) == 2 and len(b.gaps) == 1)
-            assert b.events[1] == ("T", 1, 2, frames(2))
-            assert b.gaps == [("T", 2, 3)]
+            await a.bus.send_frames("B", b"1 after")
+            await until(lambda: b.frames == [b"1 before", b"1 after"])
 
     run(go())
 

@@ -65,6 +65,29 @@ def test_nodes_starting_together_migrate_once(pg_url: str) -> None:
         s.close()
 
 
+def test_held_seats_are_read_from_the_rooms(pg_url: str) -> None:
+    store = PgStore(pg_url)
+    store.start()
+    try:
+
+        async def go() -> None:
+            await store.call(store.create_room, room_row("R1", 5))
+            await store.call(store.create_room, room_row("R2", 55))  # "user": 55 is not 5
+            await store.call(store.create_room, room_row("R3", 7))
+            seats = [{"user": 7, "name": "G"}, None, {"user": 5, "name": "E"}, None]
+            await store.call(store.update_room, "R3", 7, seats, False)
+            assert await store.call(store.held_seats, 5) == [("R1", 0), ("R3", 2)]
+            seats[2] = {"user": 5, "name": "E", "left": True}  # left mid-hand
+            await store.call(store.update_room, "R3", 7, seats, False)
+            await store.call(store.update_room, "R1", 5, [None] * 4, True)  # closed
+            assert await store.call(store.held_seats, 5) == []
+            assert await store.call(store.held_seats, 55) == [("R2", 0)]
+
+        run(go())
+    finally:
+        store.close()
+
+
 def test_a_node_whose_table_was_taken_over_is_fenced(pg_url: str) -> None:
     """Node A owns R1; B takes it over (a lapsed lease). A's late writes are refused, B's log
     goes on from what A wrote before, and nothing is written twice."""

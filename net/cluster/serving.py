@@ -1,0 +1,443 @@
+"""The server as one node of a cluster: the glue between ``net.server.Server`` and the parts
+(``ClusterNode``: leases, presence, the bus, the takeover).
+
+- **Tables** this node runs come from ``Takeover`` (a new room is adopted; a dead node's are
+  restored from the log, the restart path); a table whose lease is lost is dropped.
+- **Requests for a table owned elsewhere** are forwarded, as the client sent them, to the
+  owner's inbox. The owner runs them through its own ``Server.dispatch`` for a ``RemoteConn``
+  that stands for the client there: the same checks, the same answered-ids cache, the same
+  watcher entry at the table (so seats, away marks, spectators and closing count the client).
+- **Frames for a remote client** (the answer, and every frame the table pushes to it: events,
+  prompts, room updates, chat) are the very bytes a local client gets, built by the same code;
+  they go back to the client's node through its inbox, in order (one sender, one stream), and
+  the forwarded request is acknowledged only after its frames were sent. So a client sees the
+  same frames whichever node it is connected to.
+- **Failover**: a node re-routes its clients' remote tables whose owner changed (a quiet
+  ``join`` on the new owner, which sends a snapshot), and the owner forgets the remote clients
+  of nodes that left the cluster.
+- **Lobby**: the owner lists its public rooms in Redis (``Presence.show``/``hide``); every node
+  answers ``lobby`` from there and pushes the changes any node publishes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import time
+import weakref
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+from redis.exceptions import RedisError
+
+from engine import codec
+from engine.errors import RulesError
+from net.cluster.bus import Unreachable
+from net.cluster.node import ClusterNode, Hooks
+from net.protocol import Join, Leave, LobbyUpdate, RoomInfo, encode, error
+from net.tables import table_from_row
+
+if TYPE_CHECKING:
+    from net.server import Conn, Server
+    from net.store_pg import PgStore
+    from net.tables import Table
+
+log = logging.getLogger("tuolaji.cluster")
+
+FORWARD_TIMEOUT = 5.0  # an owner that does not answer in this long is taken for dead
+OWNER_WAIT = 10.0  # how long a request waits for a live room to find its owner (failover)
+REROUTE_EVERY = 0.5  # seconds between two checks of the remote tables' owners
+
+
+class RemoteConn:
+    """A client connected to another node, as this node's tables and handlers see it: its
+    frames go back to that node. Duck-typed as ``Conn`` (the fields the handlers use)."""
+
+    def __init__(self, cluster: Cluster, node: str, cid: int) -> None:
+        self.cluster = cluster
+        self.node = node
+        self.cid = cid
+        self.user: int | None = None
+        self.name = ""
+        self.tables: dict[str, Table] = {}
+        self.lobby = False
+        self.dropping = False
+
+    def push(self, frame: bytes) -> None:
+        self.cluster.send(self.node, self.cid, frame)
+
+    def forget(self) -> None:
+        """Its node says it left (or the node is gone): off every table, as a drop."""
+        tables, self.tables = list(self.tables.values()), {}
+        for table in tables:
+            table.detach(self)
+
+
+class Cluster:
+    def __init__(self, server: Server, store: PgStore, node: str, redis_url: str) -> None:
+        self.server = server
+        self.store = store
+        self.node = ClusterNode(
+            node,
+            redis_url,
+            store,
+            Hooks(
+                restore=self.restore,
+                drop=self.drop,
+                on_request=self.on_request,
+                on_frames=self.on_frames,
+                figures=self.figures,
+                rooms=self.public_rooms,
+            ),
+        )
+        self.name = node
+        self.remotes: dict[tuple[str, int], RemoteConn] = {}  # (node, its conn id) -> stand-in
+        self.conns: dict[int, Conn] = {}  # this node's clients that reached a remote table
+        # conn id -> room -> [owner node, invite]: where each client's remote tables live
+        self.routes: dict[int, dict[str, list[Any]]] = {}
+        self._cids: weakref.WeakKeyDictionary[Conn, int] = weakref.WeakKeyDictionary()
+        self._numbers = itertools.count(1)
+        self._out: dict[str, list[bytes]] = {}  # node -> frames waiting to be sent to it
+        self._sending = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self.view: dict[str, dict[str, Any]] = {}  # the live nodes and their figures
+        self._missing: dict[str, float] = {}  # nodes with remote clients here -> missing since
+        self._lobby_changed: set[str] = set()
+        self._lobby_dirty = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        await self.node.start()
+        self._tasks = [
+            asyncio.create_task(self._sender()),
+            asyncio.create_task(self._reroute()),
+            asyncio.create_task(self._lobby_changes()),
+            asyncio.create_task(self._lobby_pusher()),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        with contextlib.suppress(RedisError, OSError):
+            await self._drain()
+        await self.node.stop(hand_over=True)
+
+    # -- tables this node runs ---------------------------------------------------------------
+    async def adopt(self, room: str) -> None:
+        await self.node.takeover.adopt(room)
+
+    async def release(self, room: str) -> None:
+        await self.node.takeover.release(room)
+
+    async def restore(self, row: dict[str, Any], epoch: int) -> None:
+        """A table taken over: replayed from its log, as at a restart."""
+        server = self.server
+        names = await self.store.call(self.store.user_names, [row["owner"]])
+        table = table_from_row(row, server.store, server.settings, names, server.thinker)
+        server.install(table, row)
+        table.poke()
+        server._table_changed(table)
+        log.info("running table %s (epoch %d)", table.id, epoch)
+
+    async def drop(self, room: str) -> None:
+        """This node no longer runs ``room``: stop it; its local watchers follow it to the
+        new owner (``_reroute``)."""
+        table = self.server.tables.pop(room, None)
+        if table is None:
+            return
+        table.stop()
+        for who in list(table.watchers):
+            if isinstance(who, RemoteConn):
+                who.tables.pop(room, None)
+                continue
+            conn = cast("Conn", who)
+            conn.tables.pop(room, None)
+            self.conns[self.cid(conn)] = conn
+            self.routes.setdefault(self.cid(conn), {})[room] = ["", table.invite]
+        table.watchers.clear()
+        self.server._index(table)
+        log.warning("table %s dropped: another node runs it now", room)
+
+    # -- forwarding, the client's side ---------------------------------------------------------
+    def cid(self, conn: Conn) -> int:
+        """The connection's number on this node (never reused while the node runs)."""
+        found = self._cids.get(conn)
+        if found is None:
+            found = self._cids[conn] = next(self._numbers)
+        return found
+
+    def is_remote(self, room: str) -> bool:
+        return room not in self.server.tables and room not in self.server.parked
+
+    async def forward(self, conn: Conn, msg: str, req: Any) -> None:
+        """Send ``req`` (raw ``msg``) to its table's owner; the answer and the frames come back
+        through ``on_frames``. An owner that cannot be reached gets the client a clear
+        ``unavailable`` (not remembered: the client resends with the same id)."""
+        end = time.monotonic() + OWNER_WAIT
+        while True:  # Redis away or the owner dead: wait a while (a resend is never applied twice)
+            try:
+                if not await self._forward_once(conn, msg, req):
+                    return  # answered here
+                break
+            except (Unreachable, RedisError, OSError) as e:
+                if time.monotonic() > end:
+                    log.warning("forwarding %s failed: %s", type(req).__name__, e)
+                    conn.push(encode(error(req.id, RulesError("unavailable"))))
+                    return
+                await asyncio.sleep(0.2)
+        if isinstance(req, Leave):
+            self.routes.get(self.cid(conn), {}).pop(req.room, None)
+
+    async def _forward_once(self, conn: Conn, msg: str, req: Any) -> bool:
+        """One try; False when the answer was given here (no room, or the table came here)."""
+        owner = await self._owner(req.room)
+        if owner is None:
+            conn.push(encode(error(req.id, RulesError("no-room", room=req.room))))
+            return False
+        if owner == self.name:  # taken over by this node meanwhile
+            if not await self.loaded(req.room):
+                raise Unreachable(f"room {req.room} is not loaded yet")
+            await self.arrived(conn, req.room)
+            await self.server.dispatch(conn, msg, local=True)
+            return False
+        cid = self.cid(conn)
+        self.conns[cid] = conn
+        routes = self.routes.setdefault(cid, {})
+        route = routes.get(req.room)
+        if isinstance(req, Join):
+            routes[req.room] = [owner, req.invite]
+        elif route is not None and route[0] != owner:  # the table moved: watch it there
+            route[0] = owner
+            await self._request(owner, conn, self._join(req.room, route[1]), quiet=True)
+        await self._request(owner, conn, msg)
+        return True
+
+    async def loaded(self, room: str) -> bool:
+        """Wait while this node is loading ``room`` (its lease is taken before its log is
+        read); whether it runs the table now."""
+        end = time.monotonic() + FORWARD_TIMEOUT
+        while room not in self.server.tables and room in self.node.takeover.epochs:
+            if time.monotonic() > end:
+                break
+            await asyncio.sleep(0.02)
+        return room in self.server.tables
+
+    async def arrived(self, conn: Conn, room: str) -> None:
+        """Before a client's request for a table that has just come to this node: the client
+        watches it here first (as ``_reroute`` would do a moment later)."""
+        route = self.routes.get(self.cid(conn), {}).pop(room, None)
+        if route is not None:
+            await self.server.quiet(conn, self._join(room, route[1]))
+
+    @staticmethod
+    def _join(room: str, invite: str | None) -> str:
+        return encode(Join(0, room, invite, None)).decode()
+
+    async def _request(self, owner: str, conn: Conn, msg: str, quiet: bool = False) -> None:
+        body = {
+            "cid": self.cid(conn),
+            "user": conn.user,
+            "name": conn.name,
+            "msg": msg,
+            "quiet": quiet,
+        }
+        await self.node.bus.request(owner, json.dumps(body).encode(), FORWARD_TIMEOUT)
+
+    async def _owner(self, room: str) -> str | None:
+        """The node that owns ``room``. None: no such open room. A live room without an
+        owner (a takeover under way) raises ``Unreachable``, to be tried again."""
+        owner = (await self.node.leases.owners([room]))[room]
+        if owner is not None:
+            return owner
+        if room not in await self.store.call(self.store.live_rooms):
+            return None
+        raise Unreachable(f"room {room} has no owner yet")
+
+    def on_frames(self, body: bytes) -> None:
+        """Frames from an owner for this node's clients, in the order it sent them."""
+        for line in body.split(b"\n"):
+            cid, _, frame = line.partition(b" ")
+            conn = self.conns.get(int(cid))
+            if conn is not None:
+                conn.push(frame)
+
+    def gone(self, conn: Conn) -> None:
+        """A client of this node disconnected: its stand-ins on the owners leave too."""
+        cid = self.cid(conn)
+        self.conns.pop(cid, None)
+        routes = self.routes.pop(cid, {})
+        owners = {owner for owner, _invite in routes.values() if owner}
+        for owner in owners:
+            body = json.dumps({"cid": cid, "bye": True}).encode()
+            task = asyncio.create_task(self._bye(owner, body))
+            self._tasks.append(task)
+            task.add_done_callback(self._tasks.remove)
+
+    async def _bye(self, owner: str, body: bytes) -> None:
+        with contextlib.suppress(Unreachable, RedisError, OSError):
+            await self.node.bus.request(owner, body, FORWARD_TIMEOUT)
+
+    async def _reroute(self) -> None:
+        """Follow each client's remote tables to their new owner after a failover: a quiet
+        ``join`` there (the client gets a snapshot, then the events as they come)."""
+        while True:
+            await asyncio.sleep(REROUTE_EVERY)
+            try:
+                await self._reroute_once()
+                await self.forget_departed()
+            except (RedisError, OSError) as e:
+                log.warning("re-routing failed: %s", e)
+            except Exception:
+                log.exception("re-routing failed")
+
+    async def _reroute_once(self) -> None:
+        rooms = {room for routes in self.routes.values() for room in routes}
+        owners = await self.node.leases.owners(rooms)
+        for cid, routes in list(self.routes.items()):
+            conn = self.conns.get(cid)
+            for room, route in list(routes.items()):
+                owner = owners.get(room)
+                if conn is None or owner is None or owner == route[0]:
+                    continue
+                if owner == self.name:
+                    if await self.loaded(room):
+                        await self.arrived(conn, room)
+                    continue
+                join = self._join(room, route[1])
+                route[0] = owner
+                with contextlib.suppress(Unreachable, RedisError, OSError):
+                    await self._request(owner, conn, join, quiet=True)
+
+    # -- forwarding, the owner's side ------------------------------------------------------------
+    async def on_request(self, origin: str, body: bytes) -> bytes:
+        d = json.loads(body)
+        key = (origin, int(d["cid"]))
+        if d.get("bye"):
+            gone = self.remotes.pop(key, None)
+            if gone is not None:
+                gone.forget()
+            return b"ok"
+        rc = self.remotes.get(key)
+        if rc is None:
+            rc = self.remotes[key] = RemoteConn(self, origin, key[1])
+        if rc.user is not None and rc.user != d["user"]:
+            rc.forget()  # another identity on that connection
+        rc.user, rc.name = d["user"], d["name"]
+        conn = cast("Conn", rc)
+        room = json.loads(d["msg"]).get("room")
+        if isinstance(room, str):
+            await self.loaded(room)
+        if d.get("quiet"):
+            await self.server.quiet(conn, d["msg"])
+        else:
+            await self.server.dispatch(conn, d["msg"], local=True)
+        await self._drain()  # its frames are on their way before the acknowledgement
+        return b"ok"
+
+    def send(self, node: str, cid: int, frame: bytes) -> None:
+        self._out.setdefault(node, []).append(b"%d %s" % (cid, frame))
+        self._wake.set()
+
+    async def _sender(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                await self._drain()
+            except (RedisError, OSError) as e:
+                log.warning("sending frames to other nodes failed (%s); retrying", e)
+                self._wake.set()
+                await asyncio.sleep(0.2)
+
+    async def _drain(self) -> None:
+        """Send every frame queued so far, in order (one sender at a time). What Redis did
+        not take stays first in line for the next try."""
+        async with self._sending:
+            out, self._out = self._out, {}
+            try:
+                while out:
+                    node, frames = next(iter(out.items()))
+                    await self.node.bus.send_frames(node, b"\n".join(frames))
+                    del out[node]
+            finally:
+                for node, frames in self._out.items():
+                    out.setdefault(node, []).extend(frames)
+                self._out = out
+
+    async def forget_departed(self) -> None:
+        """Remote clients of nodes that left the cluster are gone (their seats go away). A
+        node must be missing for a whole presence ttl: after a Redis restart every node is
+        missing until its next heartbeat. (The live nodes seen are the cluster view.)"""
+        alive = self.view = await self.node.presence.nodes()
+        now = time.monotonic()
+        nodes = {k[0] for k in self.remotes}
+        self._missing = {n: self._missing.get(n, now) for n in nodes if n not in alive}
+        ttl = self.node.presence.ttl_ms / 1000
+        for key in [k for k in self.remotes if now - self._missing.get(k[0], now) >= ttl]:
+            self.remotes.pop(key).forget()
+
+    # -- lobby and figures -----------------------------------------------------------------------
+    def figures(self) -> Mapping[str, Any]:
+        return {"connections": len(self.server.conns), "tables": len(self.server.tables)}
+
+    def public_rooms(self) -> dict[str, Any]:
+        return {
+            t.id: codec.plain(t.info())
+            for t in self.server.tables.values()
+            if not t.private and not t.closed
+        }
+
+    async def lobby(self) -> list[RoomInfo]:
+        rooms = await self.node.presence.lobby()
+        return [codec.convert(r["info"], RoomInfo) for _id, r in sorted(rooms.items())]
+
+    async def publish_lobby(self, changed: set[str], gone: set[str]) -> None:
+        """List this node's changed public rooms in Redis (every node pushes them)."""
+        for room in sorted(changed - gone):
+            table = self.server.tables.get(room)
+            if table is not None and not table.closed and not table.private:
+                await self.node.presence.show(room, codec.plain(table.info()))
+        for room in sorted(gone):
+            await self.node.presence.hide(room)
+
+    async def _lobby_changes(self) -> None:
+        """Every node's lobby changes, gathered for ``_lobby_pusher``."""
+        while True:
+            try:
+                async for room in self.node.presence.changes():
+                    self._lobby_changed.add(room)
+                    self._lobby_dirty.set()
+            except (RedisError, OSError) as e:
+                log.warning("lobby changes: %s", e)
+                await asyncio.sleep(1.0)
+
+    async def _lobby_pusher(self, every: float = 0.5) -> None:
+        """At most one push per ``every`` seconds, with the rooms changed meanwhile."""
+        while True:
+            await self._lobby_dirty.wait()
+            self._lobby_dirty.clear()
+            changed, self._lobby_changed = self._lobby_changed, set()
+            try:
+                await self._push_lobby(changed)
+            except (RedisError, OSError) as e:
+                log.warning("lobby push: %s", e)
+            await asyncio.sleep(every)
+
+    async def _push_lobby(self, changed: set[str]) -> None:
+        subs = [c for c in self.server.conns if c.lobby]
+        if not subs or not changed:
+            return
+        rooms, gone = [], []
+        for room in sorted(changed):
+            got = await self.node.presence.room(room)
+            if got is None:
+                gone.append(room)
+            else:
+                rooms.append(codec.convert(got["info"], RoomInfo))
+        frame = encode(LobbyUpdate(rooms, gone))
+        for c in subs:
+            c.push(frame)
