@@ -542,9 +542,6 @@ class App(QObject):
         return True
 
     # -- texts for the setup and rules screens -------------------------------------------
-    @Slot(result=list)
-    def presets(self) -> list[dict[str, str]]:
-        return [{"key": k, "title": self.presetTitle(k)} for k in PRESETS]
 
     @Slot(result=list)
     def aiLevels(self) -> list[str]:
@@ -630,3 +627,7 @@ class App(QObject):
     records = Property(QObject, lambda self: self._records, constant=True)
     hasSavedGame = Property(bool, _has_saved, notify=sessionChanged)
     inGame = Property(bool, lambda self: self._session is not None, notify=sessionChanged)
+    presetKeys = Property(list, lambda self: list(PRESETS), constant=True)
+    # Bindings that call a slot worded in Python (presetTitle, rulesSummary) read this too, to
+    # be worded again once a language is applied (retranslate renews only QML's own qsTr).
+    language = Property(str, lambda self: str(self._settings.language), notify=languageApplied)

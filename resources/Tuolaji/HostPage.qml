@@ -15,7 +15,6 @@ FocusScope {
     readonly property int columnWidth: narrow ? (width - 3 * margin) / 2 : 560
     readonly property int rightX: narrow ? 2 * margin + columnWidth : 660
     property var hosting: App.hosting
-    property var presetList: App.presets()
 
     Component.onCompleted: { page.hosting.browse(true); page.hosting.refreshServers() }
     Component.onDestruction: page.hosting.browse(false)
@@ -69,13 +68,10 @@ FocusScope {
                     validator: IntValidator { bottom: 1024; top: 65535 }
                     enabled: page.hosting.status === "off"
                 }
-                ComboBox {
+                PresetBox {
                     id: hostPreset
                     Layout.fillWidth: true
                     font.pixelSize: 16
-                    model: page.presetList
-                    textRole: "title"
-                    valueRole: "key"
                     enabled: page.hosting.status === "off"
                 }
             }

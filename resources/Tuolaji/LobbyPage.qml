@@ -11,7 +11,6 @@ FocusScope {
     readonly property bool narrow: width < Theme.baseWidth - 1
     readonly property int margin: narrow ? 30 : 60
     property var online: App.online
-    property var presetList: App.presets()
 
     PageHeader {
         title: qsTr("Play online")
@@ -166,13 +165,10 @@ FocusScope {
             anchors.margins: 16
             spacing: 12
             Text { text: qsTr("Create a room"); color: Theme.text; font.pixelSize: 19; font.bold: true }
-            ComboBox {
+            PresetBox {
                 id: presetBox
                 width: parent.width
                 font.pixelSize: 16
-                model: page.presetList
-                textRole: "title"
-                valueRole: "key"
             }
             TableButton {
                 enabled: page.online.status === "connected"

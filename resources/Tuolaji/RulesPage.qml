@@ -8,7 +8,7 @@ FocusScope {
     height: Theme.baseHeight
     // a stage narrower than 1280 (a small window): the columns close up
     readonly property bool narrow: width < Theme.baseWidth - 1
-    property var presetList: App.presets()
+    property var presetKeys: App.presetKeys
     property int chosen: 0
 
     PageHeader {
@@ -21,12 +21,12 @@ FocusScope {
         y: 100
         spacing: 8
         Repeater {
-            model: page.presetList
+            model: page.presetKeys
             delegate: TableButton {
                 required property int index
-                required property var modelData
+                required property string modelData
                 width: page.narrow ? 250 : 300
-                text: modelData.title
+                text: { App.language; return App.presetTitle(modelData) }
                 primary: page.chosen === index
                 onClicked: page.chosen = index
             }
@@ -46,13 +46,13 @@ FocusScope {
             anchors.margins: 22
             spacing: 10
             Text {
-                text: page.presetList[page.chosen].title
+                text: { App.language; return App.presetTitle(page.presetKeys[page.chosen]) }
                 color: Theme.accent
                 font.pixelSize: 26
                 font.bold: true
             }
             Repeater {
-                model: App.rulesSummary(page.presetList[page.chosen].key)
+                model: { App.language; return App.rulesSummary(page.presetKeys[page.chosen]) }  // reworded on a language switch
                 delegate: Row {
                     required property var modelData
                     spacing: 16

@@ -10,7 +10,6 @@ FocusScope {
     // a stage narrower than 1280 (a small window): the columns close up
     readonly property bool narrow: width < Theme.baseWidth - 1
 
-    property var presetList: App.presets()
     property var levels: App.aiLevels()
     property string presetKey: presetBox.currentValue !== undefined ? presetBox.currentValue : "classic"
 
@@ -58,12 +57,9 @@ FocusScope {
         rowSpacing: 14
 
         Label2 { text: qsTr("Rules") }
-        ComboBox {
+        PresetBox {
             id: presetBox
             Layout.fillWidth: true
-            model: page.presetList
-            textRole: "title"
-            valueRole: "key"
             font.pixelSize: 17
             focus: true
         }
@@ -127,13 +123,13 @@ FocusScope {
             anchors.margins: 18
             spacing: 8
             Text {
-                text: presetBox.currentText
+                text: presetBox.displayText
                 color: Theme.accent
                 font.pixelSize: 22
                 font.bold: true
             }
             Repeater {
-                model: App.rulesSummary(page.presetKey)
+                model: { App.language; return App.rulesSummary(page.presetKey) }  // reworded on a language switch
                 delegate: Row {
                     required property var modelData
                     spacing: 10

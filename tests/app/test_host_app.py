@@ -26,8 +26,9 @@ def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui
         hosting.startHosting(0, "classic")
         assert hosting.status == "starting"
         assert await until(lambda: hosting.status == "on", 30), hosting.error
+        # seated as soon as the room's update comes; in the room once the join has finished
         assert await until(lambda: online.room.get("seated") is True, 20), online.error
-        assert ui.window.property("screen") == "room"
+        assert await until(lambda: ui.window.property("screen") == "room", 10)
         assert online.room["owner"] is True
         link = hosting.inviteLink
         inv = parse(link)
@@ -93,6 +94,7 @@ def test_an_invite_link_opens_the_app_in_that_room(ui, qtbot, server) -> None:
         owner, room, invite = await _owner_room(f"ws://{server}", private=True)
         ui.app.hosting.openLink(Invite(room, invite, host, int(port)).link())
         assert await until(lambda: online.room.get("seated") is True, 20), online.error
+        assert await until(lambda: ui.window.property("screen") == "room", 10)
         seats = [r["mine"] for r in online.roomSeats.rows()]
         screen = ui.window.property("screen")
         assert online.room["id"] == room

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from PySide6.QtGui import QColor
 from PySide6.QtQuick import QQuickItem
 
@@ -203,3 +204,41 @@ def test_traditional_chinese_messages_are_not_left_in_simplified() -> None:
     for text in texts:
         left = simplified & set(to_traditional(text))
         assert not left, (text, left)
+
+
+def _texts(ui) -> set[str]:
+    return {
+        str(i.property("text"))
+        for i in _descendants(ui.window.contentItem())
+        if i.isVisible() and i.inherits("QQuickText")
+    }
+
+
+@pytest.mark.parametrize("screen", ["setup", "rules"])
+def test_the_rules_summary_follows_a_language_switch(ui, qtbot, screen: str) -> None:
+    """The presets and their rules were worded once, when the page opened: switching the
+    language left them in the old one until another preset was chosen."""
+    ui.window.setProperty("screen", screen)
+    qtbot.waitUntil(lambda: "fixed: opposite seats" in _texts(ui))
+    ui.settings.language = "zh_CN"
+    qtbot.waitUntil(lambda: "固定：对面的玩家" in _texts(ui))
+    assert "fixed: opposite seats" not in _texts(ui)
+
+
+def test_a_language_switch_keeps_the_chosen_rules(ui, qtbot) -> None:
+    ui.window.setProperty("screen", "setup")
+    qtbot.waitUntil(lambda: bool(_boxes(ui)))
+    box = _boxes(ui)[0]
+    box.setProperty("currentIndex", 2)
+    chosen = box.property("currentValue")
+    ui.settings.language = "zh_CN"
+    qtbot.waitUntil(lambda: box.property("displayText") == "找朋友")
+    assert box.property("currentValue") == chosen
+
+
+def _boxes(ui) -> list[QQuickItem]:
+    return [
+        i
+        for i in _descendants(ui.window.contentItem())
+        if i.isVisible() and i.objectName() == "presetBox"
+    ]
