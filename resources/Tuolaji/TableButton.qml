@@ -10,9 +10,16 @@ Button {
     // the key that does the same (named in the button's tooltip and the "?" overlay)
     property string shortcut: ""
     readonly property string tip: shortcut !== "" ? qsTr("Key: %1").arg(shortcut) : ""
-    ToolTip.text: tip
-    ToolTip.visible: tip !== "" && hovered
-    ToolTip.delay: 500
+    // below the button: above it is where the table says why a play is refused, which is
+    // just when the player points at the button
+    ToolTip {
+        objectName: "buttonTip"
+        text: control.tip
+        visible: control.tip !== "" && control.hovered
+        delay: 500
+        y: control.height + 6
+        font.pixelSize: 15
+    }
     hoverEnabled: true
     implicitHeight: 42
     implicitWidth: Math.max(84, contentItem.implicitWidth + 28)

@@ -5,7 +5,7 @@ offline the hand is saved and resumes."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtQuick import QQuickItem
 
 from app.screenshots import human_step, wait_until
@@ -24,6 +24,13 @@ def _texts(item: QQuickItem) -> list[str]:
             if child.property("text"):
                 out.append(str(child.property("text")))
             out += _texts(child)
+    return out
+
+
+def _all(item: QQuickItem) -> list[QQuickItem]:
+    out = []
+    for child in item.childItems():
+        out += [child, *_all(child)]
     return out
 
 
@@ -130,3 +137,33 @@ def test_a_watcher_leaves_without_a_question(ui, qtbot) -> None:
     _click(qtbot, ui, _visible(ui, "leaveButton")[0])
     qtbot.waitUntil(lambda: ui.window.property("screen") == "home")
     assert not _visible(ui, "leaveConfirm")
+
+
+def test_a_buttons_key_tip_leaves_the_refusal_readable(ui, qtbot) -> None:
+    """Played under Xvfb: pointing at Play to learn why it is refused ("You hold a pair in
+    trumps and must play it") covered that very sentence with the tip "Key: Enter"."""
+    table = ui.table
+    ui.settings.speed = "instant"
+    ui.app.start_rules(preset("classic"), seat=0, seed=3)
+    while not (table.phase == "play" and table.myTurn):
+        assert wait_until(lambda: bool(table.session.view.actions), 30)
+        human_step(table, bid=True)
+        wait_until(lambda: False, 0.01)
+    rows = sorted(table.hand.rows(), key=lambda r: r["slot"])
+    table.toggle(rows[0]["uid"])  # two cards from both ends of the hand: never a legal play
+    table.toggle(rows[-1]["uid"])
+    qtbot.waitUntil(lambda: table.playProblem != "", timeout=3000)
+    play = _buttons(ui)[table.playLabel]
+    centre = play.mapToScene(QPointF(play.width() / 2, play.height() / 2)).toPoint()
+    qtbot.mouseMove(ui.window, centre)
+    qtbot.waitUntil(lambda: "Key: Enter" in _texts(ui.window.contentItem()), timeout=3000)
+    line = _visible(ui, "messageLine")[0]
+    tip = next(
+        i
+        for i in _all(ui.window.contentItem())
+        if i.isVisible() and str(i.property("text") or "") == "Key: Enter"
+    )
+    said = line.mapRectToScene(QRectF(0, 0, line.width(), line.height()))
+    shown = tip.mapRectToScene(QRectF(0, 0, tip.width(), tip.height()))
+    assert line.property("text") == table.playProblem
+    assert not said.intersects(shown), (said, shown)
