@@ -8,6 +8,26 @@ FocusScope {
     width: Theme.baseWidth
     height: Theme.baseHeight
 
+    // A table hosted on this computer runs on while the player is elsewhere: said here, with
+    // the way back to it (the host page stops it).
+    RowLayout {
+        objectName: "hostingBar"
+        visible: App.hosting.status === "on"
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 10
+        spacing: 12
+        Text {
+            objectName: "hostingText"
+            text: qsTr("Hosting a table at %1").arg(App.hosting.addresses.join(", "))
+            color: Theme.accent
+            font.pixelSize: 17
+        }
+        TableButton {
+            text: qsTr("Host page")
+            onClicked: ApplicationWindow.window.go("host")
+        }
+    }
+
     Column {
         anchors.horizontalCenter: parent.horizontalCenter
         y: 60

@@ -420,6 +420,14 @@
 <context>
     <name>HomePage</name>
     <message>
+        <source>Hosting a table at %1</source>
+        <translation>正在本机主持牌桌：%1</translation>
+    </message>
+    <message>
+        <source>Host page</source>
+        <translation>主持页面</translation>
+    </message>
+    <message>
         <source>Tuolaji</source>
         <translation>拖拉机</translation>
     </message>

@@ -40,6 +40,9 @@ def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui
         await friend.join(inv.room, inv.invite)
         await friend.sit(inv.room, 1)
         assert await until(lambda: online.roomSeats.rows()[1]["name"] == "Bo", 10)
+        # away from the table, Home still says a table is hosted here
+        ui.window.setProperty("screen", "home")
+        assert await until(lambda: _visible_text(ui, "hostingText").endswith(inv.url[5:]), 5)
         hosting.stopHosting()
         assert await until(lambda: hosting.status == "off", 20)
         assert await until(lambda: friend._ws is not None and friend._ws.close_code, 10)
@@ -51,6 +54,7 @@ def test_the_app_hosts_a_table_a_friend_joins_by_link_and_stopping_tells_them(ui
     room, code, reason = run(ui, qtbot, host, 120)
     assert (code, reason) == (1001, "server shutting down")
     assert ui.window.property("screen") == "home"  # the host left its own closed table
+    assert _visible_text(ui, "hostingText") == ""
     db = sqlite3.connect(Path(data_dir()) / "hosted.sqlite3")
     assert db.execute("SELECT seats FROM rooms WHERE id = ?", (room,)).fetchone()  # kept
 
