@@ -334,7 +334,8 @@ class TableViewModel(QObject):
         if bot:  # as the waiting room names it
             title = getattr(self.parent(), "levelTitle", None)  # the App's, as the room says
             level = title(bot) if title is not None else bot
-            return self.tr("AI (%1)").replace("%1", level)
+            # numbered by seat as in the waiting room: two AIs of a level are told apart
+            return self.tr("AI %1 (%2)").replace("%1", str(seat + 1)).replace("%2", level)
         if s is not None and s.names[seat]:
             return s.names[seat]
         if s is None or s.seat is None:

@@ -138,6 +138,9 @@ class Table:
         self._next_deal = 0.0
         self._task: asyncio.Task[None] | None = None
         self.stalls: list[str] = []  # liveness faults found (see ``liveness_fault``)
+        # The clock of the last step: the invariant is checked as the step saw the table (a
+        # grace or a clock running out a moment later is the next step's, already due).
+        self._stepped_at = time.monotonic()
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -595,7 +598,7 @@ class Table:
         scheduled = next_step is not None or self.wake.is_set()
         if hand.phase == Phase.DEAL and not hand.deal_complete and not scheduled:
             return "cards are left to deal and no step is scheduled"
-        now = time.monotonic()
+        now = self._stepped_at
         timer = self._turn_timer() > 0
         for seat in range(4):
             acts = hand.actions_for(seat)
@@ -630,7 +633,7 @@ class Table:
         hand = self.hand
         if hand is None or hand.phase == Phase.DONE:
             return None
-        now = time.monotonic()
+        now = self._stepped_at = time.monotonic()
         deadlines: list[float] = []
         dealing = hand.phase == Phase.DEAL and not hand.deal_complete
         for seat in range(4):  # who the AI plays, and the people's clocks

@@ -88,7 +88,7 @@ FocusScope {
                     y: 36
                     width: parent.width - 32
                     elide: Text.ElideRight
-                    text: !seatCard.taken ? qsTr("Empty seat") : seatCard.bot !== "" ? qsTr("AI (%1)").arg(App.levelTitle(seatCard.bot)) : seatCard.name
+                    text: !seatCard.taken ? qsTr("Empty seat") : seatCard.bot !== "" ? qsTr("AI %1 (%2)").arg(seatCard.seat + 1).arg(App.levelTitle(seatCard.bot)) : seatCard.name
                     color: seatCard.taken ? Theme.text : Theme.dim
                     font.pixelSize: 22
                     font.bold: seatCard.taken

@@ -862,8 +862,8 @@
         <translation>空座位</translation>
     </message>
     <message>
-        <source>AI (%1)</source>
-        <translation>電腦（%1）</translation>
+        <source>AI %1 (%2)</source>
+        <translation>電腦%1（%2）</translation>
     </message>
     <message>
         <source>Away</source>
@@ -1308,8 +1308,8 @@
         <translation>小王</translation>
     </message>
     <message>
-        <source>AI (%1)</source>
-        <translation>電腦（%1）</translation>
+        <source>AI %1 (%2)</source>
+        <translation>電腦%1（%2）</translation>
     </message>
     <message>
         <source>Seat %1</source>

@@ -105,7 +105,7 @@ async def _table_with_bots(ui, address: str) -> object:
     session = ui.app.session
     assert await until(lambda: session.view is not None, 10)
     # every seat has the same name at the table as in the waiting room
-    assert in_room == ["Ann", "AI (Easy)", "AI (Easy)", "AI (Easy)"]
+    assert in_room == ["Ann", "AI 2 (Easy)", "AI 3 (Easy)", "AI 4 (Easy)"]
     at_table = {r["seat"]: r["name"] for r in ui.table.seats.rows()}
     assert [at_table[seat] for seat in range(4)] == in_room
     return session
