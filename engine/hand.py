@@ -145,6 +145,9 @@ class Hand:
         self.passed: set[int] = set()
         # the deal's bidding window after each card: the seats that bid or declined in it
         self._window: tuple[int, set[int]] = (0, set())
+        # The seats that may bid on this card, as of the last action (a decline changes
+        # nothing): ``pending`` is asked after every decline, and each asks all four seats.
+        self._able: tuple[tuple[int, int], frozenset[int]] = ((-1, -1), frozenset())
         self._last_bidder: int | None = None  # who bid or passed last once the deal is over
         self._bids_cache: dict[int, tuple[Any, list[tuple[Card, ...]]]] = {}
         self._bid_cards = (*(self.level + s for s in SUITS), *JOKERS)
@@ -208,10 +211,12 @@ class Hand:
                 done = self._window[1] if self._window[0] == self.dealt else set()
                 first = (self.first_seat + self.dealt - 1) % 4
                 seats = [(first + i) % 4 for i in range(4)]
+                now = (self.dealt, len(self.actions))
+                if self._able[0] != now:
+                    self._able = (now, frozenset(s for s in range(4) if self.legal_bids(s)))
+                able = self._able[1]
                 bids = tuple(
-                    Decision(s, ("bid",), False)
-                    for s in seats
-                    if s not in done and self.legal_bids(s)
+                    Decision(s, ("bid",), False) for s in seats if s not in done and s in able
                 )
                 return (*bids, DEAL_STEP)
             last = self._last_bidder
