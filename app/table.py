@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
@@ -118,6 +119,7 @@ class TableViewModel(QObject):
         self._view: View | None = None
         self._focus = -1
         self._message = ""
+        self._say: Callable[[], str] | None = None  # how the message on show is worded
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(lambda: self._set_message(""))
@@ -202,14 +204,14 @@ class TableViewModel(QObject):
 
     def _on_notice(self, en: str, zh: str) -> None:
         """A refusal, or a change the player did not make: shown until the next message."""
-        self._set_message(self._engine_text(en, zh), sticky=True)
+        self._set_message(lambda: self._engine_text(en, zh), sticky=True)
 
     def _on_hint(self, hint: Any) -> None:
         action = hint.action
         self._hint_reason = self._engine_text(hint.reason_en, hint.reason_zh)
         if isinstance(action, Play | Bury):
             self._select_cards(list(action.cards))
-        self._set_message(self._hint_reason)
+        self._set_message(lambda: self._engine_text(hint.reason_en, hint.reason_zh))
         self.changed.emit()
 
     def _on_events(self, events: list[EventBody]) -> None:
@@ -234,7 +236,7 @@ class TableViewModel(QObject):
             elif isinstance(e, ThrowFailed):
                 self._on_throw_failed(e)
             elif isinstance(e, Redeal):
-                self._set_message(self.tr("Nobody bid: the cards are dealt again"))
+                self._set_message(lambda: self.tr("Nobody bid: the cards are dealt again"))
                 self._fresh = Counter()
 
     def _on_throw_failed(self, e: ThrowFailed) -> None:
@@ -246,22 +248,26 @@ class TableViewModel(QObject):
         back = Counter(attempted)
         back.subtract(forced)
         mine = self.session is not None and self.session.seat == seat
-        if mine:
-            text = self.tr("Your throw %1 failed.")
-        else:
-            text = self.tr("%2's throw %1 failed.").replace("%2", self._seat_name(seat))
-        parts = [text.replace("%1", self._cards_text(attempted))]
-        if e.beater and e.beaten_by is not None:
-            parts.append(
-                self.tr("%1 beats %2 with %3.")
-                .replace("%1", self._seat_name(e.beaten_by))
-                .replace("%2", self._cards_text(forced))
-                .replace("%3", self._cards_text(e.beater))
-            )
-        parts.append(self.tr("Only %1 is played.").replace("%1", self._cards_text(forced)))
-        if e.penalty:
-            parts.append(self.tr("Penalty: %1 points.").replace("%1", str(e.penalty)))
-        self._set_message(" ".join(parts), duration=THROW_MESSAGE_MS)
+
+        def said() -> str:
+            if mine:
+                text = self.tr("Your throw %1 failed.")
+            else:
+                text = self.tr("%2's throw %1 failed.").replace("%2", self._seat_name(seat))
+            parts = [text.replace("%1", self._cards_text(attempted))]
+            if e.beater and e.beaten_by is not None:
+                parts.append(
+                    self.tr("%1 beats %2 with %3.")
+                    .replace("%1", self._seat_name(e.beaten_by))
+                    .replace("%2", self._cards_text(forced))
+                    .replace("%3", self._cards_text(e.beater))
+                )
+            parts.append(self.tr("Only %1 is played.").replace("%1", self._cards_text(forced)))
+            if e.penalty:
+                parts.append(self.tr("Penalty: %1 points.").replace("%1", str(e.penalty)))
+            return " ".join(parts)
+
+        self._set_message(said, duration=THROW_MESSAGE_MS)
         if mine:
             self._returned, self._returned_pending = +back, True
         self.throwPulled.emit(self._pos(seat), list((+back).elements()))
@@ -746,7 +752,13 @@ class TableViewModel(QObject):
         return self.tr("The match is lost")
 
     # -- messages ------------------------------------------------------------------------
-    def _set_message(self, text: str, sticky: bool = False, duration: int = 4000) -> None:
+    def _set_message(
+        self, say: str | Callable[[], str], sticky: bool = False, duration: int = 4000
+    ) -> None:
+        """Show a message; one given as a function is worded again when the language changes
+        (``reword``)."""
+        self._say = say if callable(say) else None
+        text = say() if callable(say) else say
         if text != self._message:
             self._message = text
             self.messageChanged.emit()
@@ -754,6 +766,12 @@ class TableViewModel(QObject):
             self._message_timer.start(duration)
         else:
             self._message_timer.stop()
+
+    def reword(self) -> None:
+        """The language was switched: the message on show, in the new one."""
+        if self._say is not None and self._message:
+            self._message = self._say()  # its timer, if any, runs on
+            self.messageChanged.emit()
 
     def _set_peek(self, what: str) -> None:
         if what != self._peek:
@@ -852,7 +870,7 @@ class TableViewModel(QObject):
             return
         cards = self._hand.selected()
         if not cards:
-            self._set_message(self.tr("Select the cards to play"))
+            self._set_message(lambda: self.tr("Select the cards to play"))
             return
         # cleared first: what the play itself causes (a failed throw) is announced after
         self._set_message("")
@@ -891,7 +909,7 @@ class TableViewModel(QObject):
     @Slot()
     def hint(self) -> None:
         if self.session is not None:
-            self._set_message(self.tr("Thinking of a hint…"))
+            self._set_message(lambda: self.tr("Thinking of a hint…"))
             self.session.request_hint()
 
     @Slot()

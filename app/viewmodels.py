@@ -301,6 +301,7 @@ class App(QObject):
         self._online = OnlineViewModel(self)
         self._hosting = HostingViewModel(self)
         self.languageApplied.connect(self._online.changed)  # its sentences in the new language
+        self.languageApplied.connect(self._table.reword)
         self._session: Session | None = None
         self._records = RowsModel(("path", "title", "detail", "result"), self)
         self.engine: Any = None

@@ -52,3 +52,16 @@ def test_an_opponents_failed_throw_is_announced_in_each_language(ui, qtbot) -> N
     table.session.eventsArrived.emit([event])
     assert "甩" in table.message and "7♥" in table.message and "罚 10 分" in table.message
     ui.settings.language = "en"
+
+
+def test_the_message_on_show_follows_a_language_switch(ui, qtbot) -> None:
+    """A failed throw's message stayed in the language it was written in after a switch."""
+    table = ui.table
+    throw = to_failed_throw(ui)
+    ui.settings.speed = "slow"  # the message stays while the others think
+    select(table, throw)
+    click(qtbot, ui, item(ui, "playButton"))
+    qtbot.waitUntil(lambda: table.message.startswith("Your throw"))
+    ui.settings.language = "zh_CN"
+    qtbot.waitUntil(lambda: table.message.startswith("你甩牌"), timeout=3000)
+    assert item(ui, "messageLine").property("text") == table.message
