@@ -81,13 +81,15 @@ class ServerProcess:
 
 
 async def seat_four(
-    url: str,
+    url: str | list[str],
     rules: Any = "classic",
     names: tuple[str, ...] = ("Ann", "Bo", "Cai", "Dee"),
     **create: Any,
 ) -> tuple[str, list[Client]]:
-    """Four logged-in clients seated 0-3 and ready at a new room (not started)."""
-    clients = [Client(url, name=n, keep_raw=True) for n in names]
+    """Four logged-in clients seated 0-3 and ready at a new room (not started); ``url``, or
+    one per seat (the first creates the room)."""
+    urls = [url] * len(names) if isinstance(url, str) else url
+    clients = [Client(u, name=n, keep_raw=True) for u, n in zip(urls, names, strict=True)]
     for c in clients:
         await c.connect()
     made = await clients[0].create(rules, **create)

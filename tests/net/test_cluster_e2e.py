@@ -15,7 +15,7 @@ from typing import Any
 import psycopg
 import pytest
 from cluster_fixtures import PostgresInstance, RedisInstance
-from netkit import ServerProcess, leaks, start_against_bots, until
+from netkit import ServerProcess, leaks, seat_four, start_against_bots, until
 from redis import Redis
 
 from engine.actions import Action
@@ -77,17 +77,9 @@ def events(raws: list[str], room: str) -> list[str]:
 async def _game_across_nodes(procs: list[ServerProcess]) -> None:
     """Seats round robin over the nodes (seat 0, the room's creator, on node a: the owner),
     one spectator on node a and one on the last node."""
-    names = ("Ann", "Bo", "Cai", "Dee")
     urls = [procs[i % len(procs)].url for i in range(4)]
     a, b = procs[0].url, procs[-1].url
-    players = [Client(u, name=n, keep_raw=True) for u, n in zip(urls, names, strict=True)]
-    for c in players:
-        await c.connect()
-    room = (await players[0].create("classic")).room
-    for i, c in enumerate(players):
-        await c.join(room)
-        await c.sit(room, i)
-        await c.ready(room)
+    room, players = await seat_four(urls)
     watchers = [Client(u, name=n, keep_raw=True) for u, n in ((a, "Wu"), (b, "Xi"))]
     for w in watchers:
         await w.connect()
