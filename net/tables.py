@@ -44,6 +44,11 @@ log = logging.getLogger("tuolaji.table")
 MAX_GAP = 400  # a resume missing more events than this gets a snapshot instead
 REQUIRED = ("play", "bury", "call-friend", "pass-bid")  # actions the turn clock waits for
 DEAL_ROUND = 4  # cards dealt per step (one round): one commit and one write per recipient
+# Each deal pause is stretched or shrunk by up to this share, at random. Tables that start
+# together (a restart restores them all at once; a bench seats them all at once) would otherwise
+# deal in lockstep: all their steps due in the same turn of the event loop, one long burst that
+# every other frame waits behind. Spread, the same work comes in many short turns.
+DEAL_JITTER = 0.25
 
 
 class Recipient(Protocol):
@@ -673,7 +678,8 @@ class Table:
         elif d is not None:
             if now >= self._next_deal:
                 dealt = await self.deal(DEAL_ROUND)
-                pause = self.settings.deal_delay * max(1, dealt)
+                jitter = self._rng.uniform(1 - DEAL_JITTER, 1 + DEAL_JITTER)
+                pause = self.settings.deal_delay * max(1, dealt) * jitter
                 self._next_deal = time.monotonic() + pause
                 return pause
             deadlines.append(self._next_deal)
