@@ -554,9 +554,6 @@ class Server:
     async def on_create(self, conn: Conn, req: Create) -> CreateReply:
         rules = rules_from(req.rules)
         assert conn.user is not None
-        mine = sum(1 for t in self.tables.values() if t.owner == conn.user and not t.closed)
-        if mine >= self.rooms_per_user:
-            raise RulesError("too-many-rooms", count=mine, max=self.rooms_per_user)
         side = req.side
         if req.multiplier == 1:  # seed 002: 非多倍分房间没有正分房间和负分房间的区别
             if side not in (None, "any"):
@@ -586,7 +583,10 @@ class Server:
             side=side,
             thinker=self.thinker,
         )
-        await self.store.call(self.store.create_room, table.room_row())
+        # counted by the store: on a cluster, the player's rooms on every node
+        mine = await self.store.call(self.store.create_room, table.room_row(), self.rooms_per_user)
+        if mine is not None:
+            raise RulesError("too-many-rooms", count=mine, max=self.rooms_per_user)
         if self.cluster is not None:
             await self.cluster.adopt(room)
         self.tables[room] = table

@@ -214,7 +214,18 @@ class Storage(GroupCommit, abc.ABC):
         return {r[0]: (r[1], r[2]) for r in rows}
 
     # -- rooms and live logs ---------------------------------------------------------------
-    def create_room(self, room: dict[str, Any]) -> None:
+    def create_room(self, room: dict[str, Any], cap: int | None = None) -> int | None:
+        """Write a new room. With ``cap``: only while its owner has fewer open rooms than that,
+        counted here, so the cap holds across every node writing to this database. Returns
+        None when the room was written, else how many open rooms the owner has."""
+        if cap is not None:
+            self._hold_owner(room["owner"])
+            (mine,) = self._execute(
+                "SELECT count(*) FROM rooms WHERE owner = ? AND NOT closed AND parked IS NULL",
+                (room["owner"],),
+            ).fetchone()
+            if mine >= cap:
+                return int(mine)
         self._execute(
             "INSERT INTO rooms (id, owner, rules, multiplier, private, invite, seed, seats,"
             " side, engine, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -232,6 +243,11 @@ class Storage(GroupCommit, abc.ABC):
                 time.time(),
             ),
         )
+        return None
+
+    def _hold_owner(self, owner: int) -> None:
+        """Keep another writer from counting ``owner``'s rooms until this transaction ends
+        (one SQLite writer thread is alone already)."""
 
     def update_room(self, room: str, owner: int, seats: list[Any], closed: bool) -> None:
         self._execute(

@@ -96,6 +96,7 @@ MIGRATIONS: list[str] = [
 
 # one number for pg_advisory_xact_lock: two nodes starting together migrate one at a time
 MIGRATION_LOCK = 0x7475_6F6C
+OWNER_LOCKS = 0x726F  # with a user id: the advisory lock on that user's rooms
 
 
 class Fenced(Exception):
@@ -179,6 +180,10 @@ class PgStore(Storage):
 
     def _insert_id(self, sql: str, params: Sequence[Any]) -> int:
         return int(self._execute(sql + " RETURNING id", params).fetchone()[0])
+
+    def _hold_owner(self, owner: int) -> None:
+        # two nodes creating rooms for one player at once would both count below the cap
+        self._execute("SELECT pg_advisory_xact_lock(?, ?)", (OWNER_LOCKS, owner))
 
     # -- fencing: a claimed room's writes carry its epoch ----------------------------------
     def update_room(self, room: str, owner: int, seats: list[Any], closed: bool) -> None:

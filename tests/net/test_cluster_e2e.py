@@ -363,3 +363,23 @@ def test_one_server_on_postgresql_resumes_its_tables(tmp_path: Path, pg_url: str
     finally:
         for p in procs:
             p.stop()
+
+
+async def _rooms_capped_across(a: ServerProcess, b: ServerProcess) -> None:
+    c = Client(a.url, name="Flood")
+    await c.connect()
+    for _ in range(2):
+        await c.create("classic")
+    other = Client(b.url, token=c.token)  # the same player through the other node
+    await other.connect()
+    with pytest.raises(ServerError) as e:
+        await other.create("classic")
+    assert e.value.code == "too-many-rooms" and "at most 2" in e.value.en
+    for client in (c, other):
+        await client.close()
+
+
+def test_the_open_rooms_cap_counts_every_node(nodes: Nodes) -> None:
+    """``rooms_per_user`` is one player's open rooms on the whole cluster, not per node."""
+    a, b = (nodes.start(n, "--rooms-per-user", "2") for n in "ab")
+    asyncio.run(_rooms_capped_across(a, b))

@@ -284,3 +284,50 @@ def test_a_missing_room_is_a_key_error(store: Storage) -> None:
             await store.call(store.room, "R9")
 
     run(go())
+
+
+def test_the_open_rooms_cap_counts_what_the_database_holds(store: Storage) -> None:
+    """The cap on one player's open rooms is counted in the database, so it holds across
+    every node that writes to it; closed and parked rooms do not count."""
+
+    async def go() -> None:
+        assert await store.call(store.create_room, room_row("R1", 1), 2) is None
+        assert await store.call(store.create_room, room_row("R2", 1), 2) is None
+        assert await store.call(store.create_room, room_row("O1", 2), 2) is None  # another's
+        assert await store.call(store.create_room, room_row("R3", 1), 2) == 2
+        assert await store.call(store.live_rooms) == ["R1", "R2", "O1"]  # R3 not written
+        await store.call(store.update_room, "R1", 1, [None] * 4, True)  # closed
+        assert await store.call(store.create_room, room_row("R3", 1), 2) is None
+        await store.call(store.park, "R2", "replay: illegal play at seq 0")
+        assert await store.call(store.create_room, room_row("R4", 1), 2) is None
+        assert await store.call(store.create_room, room_row("R5", 1), 2) == 2
+
+    run(go())
+
+
+def test_creates_racing_for_one_player_never_pass_the_cap(postgres: PostgresInstance) -> None:
+    """Two nodes creating rooms for one player at the same moment: the count and the write
+    are one step, so exactly the cap's worth are written. (PostgreSQL only: a SQLite file
+    belongs to one server process.)"""
+    url = postgres.fresh_db()
+    nodes = [open_store(url), open_store(url)]
+    for node in nodes:
+        node.start()
+
+    async def go() -> list[int | None]:
+        return list(
+            await asyncio.gather(
+                *(
+                    nodes[i % 2].call(nodes[i % 2].create_room, room_row(f"R{i}", 1), 3)
+                    for i in range(8)
+                )
+            )
+        )
+
+    try:
+        answers = run(go())
+        assert answers.count(None) == 3
+        assert len(live(nodes[0])) == 3
+    finally:
+        for node in nodes:
+            node.close()
