@@ -3,8 +3,10 @@ Redis (tests/net/cluster_fixtures.py), real websockets clients playing with the 
 
     python bench/cluster_load.py [--tables 8]
 
-Each table plays one hand. Prints, for one node and for two nodes (players and tables spread
-over both):
+Each table plays one hand, twice: saturated (every player acts the moment it is asked: what
+the nodes can do) and paced (each action after a think time drawn from 0.5-1.5 x ``--think``
+seconds, as people play: what one action's trip costs when nothing queues). Prints, for one
+node and for two nodes (players and tables spread over both), saturated and paced:
 
 - CPU-seconds per 1,000 actions per node (the node processes' user + system time over the
   actions acknowledged while they played);
@@ -24,6 +26,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import sys
 import tempfile
 import time
@@ -135,19 +138,21 @@ async def seat_table(
     return room, players, watchers
 
 
-async def play(tables: list[tuple[str, list[Player], list[Watcher]]]) -> None:
+async def play(tables: list[tuple[str, list[Player], list[Watcher]]], think: float) -> None:
+    rng = random.Random(1)
+    pace = (lambda: rng.uniform(0.5, 1.5) * think) if think > 0 else None
     for room, players, _w in tables:
         await players[0].start(room)
     await asyncio.gather(
         *(
-            play_seat(c, room, make_ai("easy", i))
+            play_seat(c, room, make_ai("easy", i), think=pace)
             for room, players, _w in tables
             for i, c in enumerate(players)
         )
     )
 
 
-async def load(cluster: Cluster, names: list[str], n_tables: int) -> dict[str, Any]:
+async def load(cluster: Cluster, names: list[str], n_tables: int, think: float) -> dict[str, Any]:
     urls = [cluster.nodes[n].url for n in names]
     tables = []
     for t in range(n_tables):
@@ -157,7 +162,7 @@ async def load(cluster: Cluster, names: list[str], n_tables: int) -> dict[str, A
         tables.append(await seat_table(t, seats, [owner, other]))
     before = {n: cpu(cluster.nodes[n]) for n in names}
     start = time.perf_counter()
-    await play(tables)
+    await play(tables, think)
     wall = time.perf_counter() - start
     used = {n: cpu(cluster.nodes[n]) - before[n] for n in names}
     players = [c for _r, ps, _w in tables for c in ps]
@@ -172,6 +177,7 @@ async def load(cluster: Cluster, names: list[str], n_tables: int) -> dict[str, A
     return {
         "nodes": len(names),
         "tables": n_tables,
+        "think_s": think,
         "actions": actions,
         "wall_s": round(wall, 2),
         "actions_per_s": round(actions / wall, 1),
@@ -248,7 +254,7 @@ def flush(redis: RedisInstance) -> None:
         client.flushall()
 
 
-async def main_async(n_tables: int) -> None:
+async def main_async(n_tables: int, think: float) -> None:
     pg = PostgresInstance(fsync=True)
     redis = RedisInstance()
     pg.start()
@@ -261,7 +267,8 @@ async def main_async(n_tables: int) -> None:
                 for n in names:
                     cluster.start(n)
                 try:
-                    print(json.dumps(await load(cluster, names, n_tables)), flush=True)
+                    for pace in (0.0, think):
+                        print(json.dumps(await load(cluster, names, n_tables, pace)), flush=True)
                 finally:
                     cluster.stop()
         with tempfile.TemporaryDirectory() as tmp:
@@ -281,8 +288,9 @@ async def main_async(n_tables: int) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--tables", type=int, default=8, help="tables playing at once")
+    p.add_argument("--think", type=float, default=0.3, help="the paced run's mean think time")
     a = p.parse_args()
-    asyncio.run(main_async(a.tables))
+    asyncio.run(main_async(a.tables, a.think))
 
 
 if __name__ == "__main__":
