@@ -101,7 +101,7 @@ def main() -> int:
 
     def on_trick() -> None:
         nonlocal current
-        if table.sweeping:
+        if table.trick.sweeping:
             current = []
             window.frameSwapped.connect(current_frame)
         elif current:
@@ -112,15 +112,15 @@ def main() -> int:
     def current_frame() -> None:
         current.append(time.perf_counter())
 
-    table.trickChanged.connect(on_trick)
-    while len(sweeps) < 3 and table.phase != "done":
+    table.trick.changed.connect(on_trick)
+    while len(sweeps) < 3 and table.hud.phase != "done":
         me = table.session.view.actions if table.session.view else ()
         if me:
             human_step(table, bid=False)
         wait_until(lambda: False, 0.05)
-        if table.phase == "done":
+        if table.hud.phase == "done":
             break
-    table.trickChanged.disconnect(on_trick)
+    table.trick.changed.disconnect(on_trick)
     rates = [fps(s)[1] for s in sweeps if len(s) >= 3]
     if rates:
         print(f"trick sweep ({settings.flightMs * 1.5:.0f} ms): {min(rates):.0f} fps animating")
@@ -130,19 +130,21 @@ def main() -> int:
     # the kitty's flight to the dealer and back (8 backs), as the table shows it
     frames.clear()
     flight = settings.flightMs * 4
-    table.kittyMoved.emit(0, table.kittySize or 8, True)
+    table.kittyMoved.emit(0, table.hud.kittySize or 8, True)
     wait_until(lambda: False, flight / 1000 + 0.05)
-    table.kittyMoved.emit(0, table.kittySize or 8, False)
+    table.kittyMoved.emit(0, table.hud.kittySize or 8, False)
     wait_until(lambda: False, flight / 1000 + 0.05)
     kitty_rate = fps(frames)[1]
     print(f"kitty flight ({flight} ms each way): {kitty_rate:.0f} fps animating")
 
     settings.speed = "instant"
-    while table.phase != "done":
-        if not wait_until(lambda: bool(table.session.view.actions) or table.phase == "done", 30):
+    while table.hud.phase != "done":
+        if not wait_until(
+            lambda: bool(table.session.view.actions) or table.hud.phase == "done", 30
+        ):
             break
         human_step(table, bid=True)
-    print(f"RSS after a whole offline hand: {rss_mb():.0f} MB (phase {table.phase})")
+    print(f"RSS after a whole offline hand: {rss_mb():.0f} MB (phase {table.hud.phase})")
     app_vm.set_session(None)
     qt_app.processEvents()
     players.shutdown()
