@@ -163,6 +163,9 @@ class TrickPart(Part):
         return rows
 
     def _sweep_pos(self) -> int:
+        """Where the held trick goes: its winner's position (-1 while no trick is held)."""
+        if not self._holding and not self._sweeping:
+            return -1
         for r in self._slots.rows():
             if r.get("winning") and r.get("cards"):
                 return int(r["pos"])
