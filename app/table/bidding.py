@@ -9,8 +9,8 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 
 from app.cards import SYMBOLS
 from app.models import RowsModel
-from app.table.part import Part
-from app.table.state import BIDDING_PHASES, TableState, rank_text, shown
+from app.table.part import Part, shown
+from app.table.state import BIDDING_PHASES, TableState, rank_text
 from engine.actions import CallFriend, PassBid
 from engine.bids import Bid
 from engine.cards import JOKERS, RANKS, SUITS, Card

@@ -11,8 +11,8 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 from app.cards import accessible_name
 from app.models import HandModel
 from app.table.notice import NoticePart
-from app.table.part import Part
-from app.table.state import TableState, shown
+from app.table.part import Part, shown
+from app.table.state import TableState
 from engine.actions import Bury, Play
 from engine.cards import Card
 from engine.errors import RulesError

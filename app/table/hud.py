@@ -9,8 +9,8 @@ from PySide6.QtCore import Signal, Slot
 
 from app.cards import SYMBOLS
 from app.session import ReplaySession
-from app.table.part import Part
-from app.table.state import TableState, rank_text, shown
+from app.table.part import Part, shown
+from app.table.state import TableState, rank_text
 from engine.cards import JOKERS, POINTS
 from engine.targets import deal_passes_at
 

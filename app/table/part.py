@@ -7,13 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Property, QObject, Signal
 
 from app.table.state import TableState
 
 
+def shown(kind: Any, name: str, notify: Signal) -> Property:
+    """A property read from the values a part last published."""
+    return Property(kind, lambda self: self._shown[name], notify=notify)
+
+
 class Part(QObject):
-    """A subclass declares ``changed = Signal()``, its properties with ``state.shown``,
+    """A subclass declares ``changed = Signal()``, its properties with ``shown``,
     ``values`` (every published value by property name), and publishes at the end of its
     ``__init__`` (QML reads the published values)."""
 

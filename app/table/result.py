@@ -7,8 +7,8 @@ from typing import Any
 
 from PySide6.QtCore import Signal, Slot
 
-from app.table.part import Part
-from app.table.state import TableState, flag, rank_text, shown
+from app.table.part import Part, shown
+from app.table.state import TableState, flag, rank_text
 from engine.cards import POINTS
 from engine.scoring import advance_level
 from engine.views import HandOutcome

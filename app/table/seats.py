@@ -10,8 +10,8 @@ from PySide6.QtCore import Property, QObject, QTimer, Signal
 
 from app import counter
 from app.models import RowsModel
-from app.table.part import Part
-from app.table.state import BIDDING_PHASES, TableState, flag, rank_text, shown
+from app.table.part import Part, shown
+from app.table.state import BIDDING_PHASES, TableState, flag, rank_text
 
 _EMPTY_SEAT: dict[str, Any] = {
     "name": "",

@@ -5,9 +5,10 @@ for seats and cards. Positions are compass slots relative to the player: 0 botto
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Property, QObject, Signal
+from PySide6.QtCore import QObject
 
 from app.cards import SYMBOLS
 from app.i18n import engine_text
@@ -30,11 +31,6 @@ def flag(session: Session, seat: int, name: str) -> Any:
     return flags[seat].get(name) if flags else None
 
 
-def shown(kind: Any, name: str, notify: Signal) -> Property:
-    """A property read from the values a part last published (``Part.publish``)."""
-    return Property(kind, lambda self: self._shown[name], notify=notify)
-
-
 class TableState(QObject):
     """The session and view the table shows, read-only for the parts."""
 
@@ -43,7 +39,8 @@ class TableState(QObject):
         self.settings = settings
         self.session: Session | None = None
         self.view: View | None = None
-        self.level_title: Any = None  # the App's levelTitle, to name an AI as the room does
+        # the App's levelTitle, to name an AI as the waiting room does
+        self.level_title: Callable[[str], str] | None = None
 
     def lang(self) -> str:
         return str(self.settings.language)

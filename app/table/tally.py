@@ -10,8 +10,8 @@ from PySide6.QtCore import Property, QObject, Signal
 from app import counter
 from app.cards import SYMBOLS
 from app.models import RowsModel
-from app.table.part import Part
-from app.table.state import TableState, rank_text, shown
+from app.table.part import Part, shown
+from app.table.state import TableState, rank_text
 from engine.cards import JOKERS, Card, card_name
 
 

@@ -10,8 +10,8 @@ from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
 from app.models import RowsModel
 from app.session import ReplaySession
-from app.table.part import Part
-from app.table.state import TableState, shown
+from app.table.part import Part, shown
+from app.table.state import TableState
 from engine.callouts import flash
 from engine.cards import Card
 from engine.errors import RulesError

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -50,7 +51,7 @@ def emitted(table: Any) -> Iterator[Counter[str]]:
             hooks.append((sig, f"{part}.rows"))
     slots = []
     for sig, label in hooks:
-        slot = (lambda label: lambda *_: counts.update([label]))(label)
+        slot = partial(_count, counts, label)
         sig.connect(slot)
         slots.append((sig, slot))
     try:
@@ -58,6 +59,10 @@ def emitted(table: Any) -> Iterator[Counter[str]]:
     finally:
         for sig, slot in slots:
             sig.disconnect(slot)
+
+
+def _count(counts: Counter[str], label: str, *_: Any) -> None:
+    counts[label] += 1
 
 
 def _my_play_turn(table: Any) -> bool:
