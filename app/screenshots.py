@@ -68,12 +68,12 @@ def pump(seconds: float) -> None:
 
 def select(table: Any, cards: list[str]) -> None:
     """Click the given cards in the hand (clearing the selection first)."""
-    table.clearSelection()
+    table.hand.clearSelection()
     want = Counter(cards)
-    for row in sorted(table.hand.rows(), key=lambda r: r["slot"]):
+    for row in sorted(table.hand.cards.rows(), key=lambda r: r["slot"]):
         if want[row["card"]] > 0:
             want[row["card"]] -= 1
-            table.toggle(row["uid"])
+            table.hand.toggle(row["uid"])
 
 
 def human_step(table: Any, bid: bool = False) -> bool:
@@ -84,27 +84,27 @@ def human_step(table: Any, bid: bool = False) -> bool:
         return False
     if v.phase == "deal":
         if bid:
-            for row in table.bidOptions.rows():
+            for row in table.bidding.options.rows():
                 if row["allowed"]:
-                    table.bid(row["suit"])
+                    table.bidding.bid(row["suit"])
                     return True
-        if table.canPass:
-            table.passBid()
+        if table.bidding.canPass:
+            table.bidding.passBid()
             return True
         return False
     if "bury" in v.actions:
         trumps = v.trumps
         low = sorted(v.hand, key=lambda c: (trumps.is_trump(c), c[0] in "5TK", trumps.position(c)))
         select(table, low[: v.kitty_size])
-        table.bury()
+        table.hand.bury()
         return True
     if "call-friend" in v.actions:
         held = set(v.hand)
-        table.callFriend(next((c for c in ("AS", "AH", "AC", "AD") if c not in held), "KS"))
+        table.bidding.callFriend(next((c for c in ("AS", "AH", "AC", "AD") if c not in held), "KS"))
         return True
     if "play" in v.actions:
         select(table, list(v.play_candidates(limit=1)[0]))
-        table.play()
+        table.hand.play()
         return True
     return False
 
@@ -144,10 +144,10 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
     settings.speed = "instant"
     for seed in range(1, 40):
         app_vm.start_rules(preset("classic"), seat=0, seed=seed)
-        wait_until(lambda: _me_to_act(table) or table.phase != "deal", 20)
-        while table.phase == "deal" and wait_until(lambda: _me_to_act(table), 2):
+        wait_until(lambda: _me_to_act(table) or table.hud.phase != "deal", 20)
+        while table.hud.phase == "deal" and wait_until(lambda: _me_to_act(table), 2):
             human_step(table, bid=True)
-        if wait_until(lambda: table.phase == "bury", 5) and table.session.view.dealer == 0:
+        if wait_until(lambda: table.hud.phase == "bury", 5) and table.session.view.dealer == 0:
             break
     v = table.session.view
     select(table, list(v.kitty[:5]))
@@ -156,7 +156,7 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
 
     # Play, with a trick in the centre when it is the player's turn.
     settings.speed = "fast"
-    wait_until(lambda: table.phase == "play", 10)
+    wait_until(lambda: table.hud.phase == "play", 10)
     for _ in range(60):
         wait_until(lambda: _me_to_act(table), 20)
         if len(table.session.view.trick) >= 2:
@@ -182,11 +182,11 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
 
     # To the end of the hand, quickly.
     settings.speed = "instant"
-    while table.phase != "done":
-        if not wait_until(lambda: _me_to_act(table) or table.phase == "done", 20):
+    while table.hud.phase != "done":
+        if not wait_until(lambda: _me_to_act(table) or table.hud.phase == "done", 20):
             break
         human_step(table)
-    wait_until(lambda: table.phase == "done", 5)
+    wait_until(lambda: table.hud.phase == "done", 5)
     shot("table-result")
 
     app_vm.leaveTable()
@@ -195,7 +195,7 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
         window.setProperty("screen", "lobby")
         shot("lobby")
         app_vm.watchOffline("classic")
-        wait_until(lambda: table.phase == "play" and len(table.session.view.trick) >= 2, 60)
+        wait_until(lambda: table.hud.phase == "play" and len(table.session.view.trick) >= 2, 60)
         shot("spectator")
     app_vm.set_session(None)
     saved_language = settings.language
@@ -257,8 +257,8 @@ def to_failed_throw(app_vm: Any, seeds: range = range(1, 40)) -> list[str]:
     app_vm.settings.speed = "instant"
     for seed in seeds:
         app_vm.start_rules(preset("classic"), seat=0, seed=seed)
-        while table.phase != "done":
-            if not wait_until(lambda: _me_to_act(table) or table.phase == "done", 30):
+        while table.hud.phase != "done":
+            if not wait_until(lambda: _me_to_act(table) or table.hud.phase == "done", 30):
                 break
             v = table.session.view
             if v.phase == "play" and "play" in v.actions and not v.trick:
@@ -278,15 +278,15 @@ def _trust_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
     for seed in range(1, 60):  # the deal's end: someone has bid, and the player may overcall
         app_vm.start_rules(preset("classic"), seat=0, seed=seed)
         wait_until(lambda: _me_to_act(table), 20)
-        bids = [r for r in table.bidOptions.rows() if r["allowed"]]
-        if bids and table.phase == "deal" and table.bidText:
+        bids = [r for r in table.bidding.options.rows() if r["allowed"]]
+        if bids and table.hud.phase == "deal" and table.bidding.bidText:
             break
     shot("trust-bid")
 
     throw = to_failed_throw(app_vm)
     select(table, throw)
     settings.speed = "normal"  # the others wait a moment: the forced card is still alone
-    table.play()
+    table.hand.play()
     shot("trust-throw")
     window.resize(800, 600)
     shot("trust-throw-800x600")
@@ -297,13 +297,13 @@ def _trust_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
         v = table.session.view
         return _me_to_act(table) and v.phase == "play" and bool(v.trick) and bool(v.tricks)
 
-    while table.phase == "play" and not following():
-        wait_until(lambda: _me_to_act(table) or table.phase != "play", 20)
+    while table.hud.phase == "play" and not following():
+        wait_until(lambda: _me_to_act(table) or table.hud.phase != "play", 20)
         if not following():
             human_step(table)
-    table.setPeek("last")
+    table.trick.setPeek("last")
     shot("trust-last-trick")
-    table.setPeek("")
+    table.trick.setPeek("")
 
     app_vm.online.set_state("offline")  # no reconnect banner left from the online pictures
     online = ShownOnline(None, "shots", 0)
@@ -317,13 +317,13 @@ def _trust_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
     app_vm.set_session(None)
 
     app_vm.start_rules(preset("classic"), seat=0, seed=8)
-    while table.phase != "done":
-        if not wait_until(lambda: _me_to_act(table) or table.phase == "done", 20):
+    while table.hud.phase != "done":
+        if not wait_until(lambda: _me_to_act(table) or table.hud.phase == "done", 20):
             break
         human_step(table, bid=True)
     app_vm.leaveTable()
     app_vm.set_session(ReplaySession(json.loads(list_records()[0].read_text("utf-8"))))
-    table.replayGo(table.replaySteps - 1)
+    table.hud.replayGo(table.hud.replaySteps - 1)
     shot("trust-replay-end")
 
 
@@ -412,7 +412,7 @@ def _online_run(
 
         def mid_trick() -> bool:
             v = table.session.view if table.session is not None else None
-            return table.kind == "spectator" and v is not None and len(v.trick) >= 2
+            return table.hud.kind == "spectator" and v is not None and len(v.trick) >= 2
 
         if not await until(mid_trick, 60):
             return False

@@ -306,25 +306,29 @@ class SelfTest:
         if self.window.property("screen") != "table":
             raise Failed(f"a new game opened {self.window.property('screen')!r}, not the table")
         self._show("table", "TablePage.qml")
-        if not self._wait(lambda: table.hand.count >= 10, 20):
+        if not self._wait(lambda: table.hand.cards.count >= 10, 20):
             raise Failed("the deal did not reach the hand")
         shown = self._card_images()
         if shown < 10:
             raise Failed(f"only {shown} card images on the table")
         moves = 0
         end = time.monotonic() + HAND_SECONDS
-        while table.phase != "done":
+        while table.hud.phase != "done":
             if time.monotonic() > end:
-                raise Failed(f"the hand did not end in {HAND_SECONDS:.0f} s (phase {table.phase})")
-            if not self._wait(lambda: _my_turn(table) or table.phase == "done", 20):
-                raise Failed(f"stuck in phase {table.phase!r}: neither the AI nor the player moves")
-            if table.phase != "done":
+                raise Failed(
+                    f"the hand did not end in {HAND_SECONDS:.0f} s (phase {table.hud.phase})"
+                )
+            if not self._wait(lambda: _my_turn(table) or table.hud.phase == "done", 20):
+                raise Failed(
+                    f"stuck in phase {table.hud.phase!r}: neither the AI nor the player moves"
+                )
+            if table.hud.phase != "done":
                 if not human_step(table, bid=True):
-                    raise Failed(f"no move for the player in phase {table.phase!r}")
+                    raise Failed(f"no move for the player in phase {table.hud.phase!r}")
                 moves += 1
         self._pump(0.05)
         outcome = table.session.view.outcome
-        if outcome is None or not table.result:
+        if outcome is None or not table.result.summary:
             raise Failed("the hand ended without an outcome")
         self._wait(lambda: len(list_records()) > before, 2)
         if len(list_records()) <= before:

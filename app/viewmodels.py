@@ -307,7 +307,7 @@ class App(QObject):
         self.engine: Any = None
         # offscreen (tests, screenshots) nothing is heard; what was asked is still recorded
         self.sounds = SoundPlayer(enabled=os.environ.get("QT_QPA_PLATFORM") != "offscreen")
-        self._table.soundWanted.connect(self._play_sound)
+        self._table.sound_wanted.connect(self._play_sound)
         self._table.yourTurn.connect(self._your_turn)
         self._chime = QTimer(self)
         self._chime.setInterval(CHIME_REPEAT_MS)
@@ -343,7 +343,7 @@ class App(QObject):
         window = self._window()
         if (
             self._chimes_left <= 0
-            or not self._table._my_turn_now()
+            or not self._table.my_turn_now()
             or window is None
             or window.isActive()
         ):
@@ -528,7 +528,7 @@ class App(QObject):
         try:
             record = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValueError) as e:
-            self._table._set_message(str(e))
+            self._table.say(str(e))
             return False
         return self.open_record(record)
 
@@ -537,7 +537,7 @@ class App(QObject):
         try:
             session = ReplaySession(record)
         except (ValueError, RulesError, KeyError, TypeError) as e:
-            self._table._set_message(str(e))
+            self._table.say(str(e))
             return False
         self.set_session(session)
         return True

@@ -1,6 +1,7 @@
 """Desktop table figures: start-up to the first frame of Home, frames per second while dealing,
-while a trick sweeps and while the kitty flies (frameSwapped counted), and RSS after a whole
-offline hand.
+while a trick sweeps and while the kitty flies (frameSwapped counted), RSS after a whole
+offline hand, and the table's notify signals over that hand (each emission re-evaluates the
+QML bindings of every property it notifies).
 
     QT_QPA_PLATFORM=offscreen python3 bench/ui_bench.py
 
@@ -21,11 +22,14 @@ import os  # noqa: E402
 import statistics  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
+from collections import Counter  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TUOLAJI_HOME", tempfile.mkdtemp(prefix="tuolaji-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from PySide6.QtCore import QAbstractItemModel, QObject  # noqa: E402
 
 from app import players  # noqa: E402
 from app.main import (  # noqa: E402
@@ -60,6 +64,29 @@ def fps(stamps: list[float]) -> tuple[float, float]:
     return (len(stamps) - 1) / span, 1 / statistics.median(gaps)
 
 
+def count_notifications(table: QObject) -> tuple[Counter[str], Counter[str]]:
+    """Counts the emissions of every notify signal of the table and of its parts (the QObjects,
+    list models aside, it holds as properties), and how many properties each signal notifies."""
+    emitted: Counter[str] = Counter()
+    notifies: Counter[str] = Counter()
+    meta = table.metaObject()
+    held = [table.property(meta.property(i).name()) for i in range(1, meta.propertyCount())]
+    parts = [o for o in held if isinstance(o, QObject) and not isinstance(o, QAbstractItemModel)]
+    objects = [table, *parts]
+    for obj in objects:
+        meta = obj.metaObject()
+        for i in range(1, meta.propertyCount()):  # 0: objectName
+            prop = meta.property(i)
+            if not prop.hasNotifySignal():
+                continue
+            signal = prop.notifySignal().name().data().decode()
+            key = f"{meta.className()}.{signal}"
+            if key not in notifies:
+                getattr(obj, signal).connect(lambda key=key: emitted.update([key]))
+            notifies[key] += 1
+    return emitted, notifies
+
+
 def first_decision() -> float:
     """Seconds for a decision asked for while the AI workers are still starting (as when a game
     is started at once): the end of a deal, a bid to make."""
@@ -89,6 +116,7 @@ def main() -> int:
     print(f"first AI decision asked at the first frame: {first_decision():.2f} s to the answer")
 
     table = app_vm.table
+    emitted, notifies = count_notifications(table)
     frames.clear()
     app_vm.start_rules(preset("classic"), seat=0, seed=7)
     wait_until(lambda: table.session.view.dealt >= 60, 60)
@@ -101,7 +129,7 @@ def main() -> int:
 
     def on_trick() -> None:
         nonlocal current
-        if table.sweeping:
+        if table.trick.sweeping:
             current = []
             window.frameSwapped.connect(current_frame)
         elif current:
@@ -112,15 +140,15 @@ def main() -> int:
     def current_frame() -> None:
         current.append(time.perf_counter())
 
-    table.trickChanged.connect(on_trick)
-    while len(sweeps) < 3 and table.phase != "done":
+    table.trick.changed.connect(on_trick)
+    while len(sweeps) < 3 and table.hud.phase != "done":
         me = table.session.view.actions if table.session.view else ()
         if me:
             human_step(table, bid=False)
         wait_until(lambda: False, 0.05)
-        if table.phase == "done":
+        if table.hud.phase == "done":
             break
-    table.trickChanged.disconnect(on_trick)
+    table.trick.changed.disconnect(on_trick)
     rates = [fps(s)[1] for s in sweeps if len(s) >= 3]
     if rates:
         print(f"trick sweep ({settings.flightMs * 1.5:.0f} ms): {min(rates):.0f} fps animating")
@@ -130,19 +158,27 @@ def main() -> int:
     # the kitty's flight to the dealer and back (8 backs), as the table shows it
     frames.clear()
     flight = settings.flightMs * 4
-    table.kittyMoved.emit(0, table.kittySize or 8, True)
+    table.kittyMoved.emit(0, table.hud.kittySize or 8, True)
     wait_until(lambda: False, flight / 1000 + 0.05)
-    table.kittyMoved.emit(0, table.kittySize or 8, False)
+    table.kittyMoved.emit(0, table.hud.kittySize or 8, False)
     wait_until(lambda: False, flight / 1000 + 0.05)
     kitty_rate = fps(frames)[1]
     print(f"kitty flight ({flight} ms each way): {kitty_rate:.0f} fps animating")
 
     settings.speed = "instant"
-    while table.phase != "done":
-        if not wait_until(lambda: bool(table.session.view.actions) or table.phase == "done", 30):
+    while table.hud.phase != "done":
+        if not wait_until(
+            lambda: bool(table.session.view.actions) or table.hud.phase == "done", 30
+        ):
             break
         human_step(table, bid=True)
-    print(f"RSS after a whole offline hand: {rss_mb():.0f} MB (phase {table.phase})")
+    print(f"RSS after a whole offline hand: {rss_mb():.0f} MB (phase {table.hud.phase})")
+    reads = sum(emitted[k] * notifies[k] for k in notifies)
+    busiest = ", ".join(f"{k} {n}" for k, n in emitted.most_common(4))
+    print(
+        f"notify signals over the hand: {emitted.total()} emissions, {reads} property"
+        f" notifications ({busiest})"
+    )
     app_vm.set_session(None)
     qt_app.processEvents()
     players.shutdown()

@@ -13,63 +13,63 @@ Item {
 
     BidBar {
         anchors.centerIn: parent
-        table: bar.table
-        visible: bar.table.phase === "deal" && !bar.table.spectator
+        bidding: bar.table.bidding
+        visible: bar.table.hud.phase === "deal" && !bar.table.hud.spectator
     }
 
     Row {
         anchors.centerIn: parent
         spacing: 8
-        visible: bar.table.phase === "bury" && bar.table.actions.indexOf("bury") >= 0
+        visible: bar.table.hud.phase === "bury" && bar.table.hud.actions.indexOf("bury") >= 0
         TableButton {
             primary: true
-            enabled: bar.table.selectedCount === bar.table.buryNeed
-            text: bar.table.buryLabel
+            enabled: bar.table.hand.selectedCount === bar.table.hud.kittySize
+            text: bar.table.hand.buryLabel
             shortcut: qsTr("Enter")
-            onClicked: bar.table.bury()
+            onClicked: bar.table.hand.bury()
         }
-        TableButton { text: qsTr("Hint"); shortcut: "H"; onClicked: bar.table.hint() }
-        TableButton { text: qsTr("Clear"); shortcut: qsTr("Backspace"); onClicked: bar.table.clearSelection() }
+        TableButton { text: qsTr("Hint"); shortcut: "H"; onClicked: bar.table.hand.hint() }
+        TableButton { text: qsTr("Clear"); shortcut: qsTr("Backspace"); onClicked: bar.table.hand.clearSelection() }
     }
 
     Row {
         anchors.centerIn: parent
         spacing: 8
-        visible: bar.table.phase === "play" && bar.table.kind !== "replay"
+        visible: bar.table.hud.phase === "play" && bar.table.hud.kind !== "replay"
         TableButton {
             objectName: "playButton"
-            visible: !bar.table.spectator
-            primary: bar.table.myTurn && bar.table.playProblem === ""
-            warning: bar.table.myTurn && bar.table.playProblem !== ""
-            enabled: bar.table.myTurn && bar.table.selectedCount > 0
-            text: bar.table.playLabel
+            visible: !bar.table.hud.spectator
+            primary: bar.table.hud.myTurn && bar.table.hand.playProblem === ""
+            warning: bar.table.hud.myTurn && bar.table.hand.playProblem !== ""
+            enabled: bar.table.hud.myTurn && bar.table.hand.selectedCount > 0
+            text: bar.table.hand.playLabel
             shortcut: qsTr("Enter")
             implicitWidth: 120
-            onClicked: bar.table.play()
+            onClicked: bar.table.hand.play()
         }
         TableButton {
-            visible: !bar.table.spectator
-            enabled: bar.table.myTurn
+            visible: !bar.table.hud.spectator
+            enabled: bar.table.hud.myTurn
             text: qsTr("Hint")
             shortcut: "H"
-            onClicked: bar.table.hint()
+            onClicked: bar.table.hand.hint()
         }
         PeekButton {
             objectName: "lastTrickButton"
             what: "last"
             text: qsTr("Last trick")
             shortcut: "L"
-            enabled: bar.table.lastTrick.count > 0
+            enabled: bar.table.trick.last.count > 0
         }
         PeekButton {
             objectName: "kittyButton"
             what: "kitty"
-            visible: bar.table.buried.length > 0
+            visible: bar.table.trick.buried.length > 0
             text: qsTr("Kitty")
         }
         TableButton {
             text: qsTr("Tricks")
-            enabled: bar.table.handTricks.count > 0
+            enabled: bar.table.trick.history.count > 0
             onClicked: bar.showTricks = !bar.showTricks
         }
     }
@@ -77,17 +77,17 @@ Item {
     Row {
         anchors.centerIn: parent
         spacing: 8
-        visible: bar.table.kind === "replay"
-        TableButton { text: "|◀"; Accessible.name: qsTr("First step"); onClicked: bar.table.replayGo(0) }
-        TableButton { text: "◀"; Accessible.name: qsTr("Step back"); onClicked: bar.table.replayStep(-1) }
+        visible: bar.table.hud.kind === "replay"
+        TableButton { text: "|◀"; Accessible.name: qsTr("First step"); onClicked: bar.table.hud.replayGo(0) }
+        TableButton { text: "◀"; Accessible.name: qsTr("Step back"); onClicked: bar.table.hud.replayStep(-1) }
         Text {
             anchors.verticalCenter: parent.verticalCenter
-            text: qsTr("Step %1 of %2").arg(bar.table.replayStepNo + 1).arg(bar.table.replaySteps)
+            text: qsTr("Step %1 of %2").arg(bar.table.hud.replayStepNo + 1).arg(bar.table.hud.replaySteps)
             color: Theme.text
             font.pixelSize: 18
         }
-        TableButton { text: "▶"; Accessible.name: qsTr("Step forward"); onClicked: bar.table.replayStep(1) }
-        TableButton { text: "▶|"; Accessible.name: qsTr("Last step"); onClicked: bar.table.replayGo(bar.table.replaySteps - 1) }
+        TableButton { text: "▶"; Accessible.name: qsTr("Step forward"); onClicked: bar.table.hud.replayStep(1) }
+        TableButton { text: "▶|"; Accessible.name: qsTr("Last step"); onClicked: bar.table.hud.replayGo(bar.table.hud.replaySteps - 1) }
     }
 
     // Last trick / Kitty: a click shows it and a second click hides it; held down, it shows
@@ -96,10 +96,10 @@ Item {
         id: peekButton
         property string what
         property bool held: false
-        primary: bar.table.peek === what
+        primary: bar.table.trick.peek === what
         onPressed: held = false
-        onPressAndHold: { held = true; bar.table.setPeek(what) }
-        onReleased: if (held) bar.table.setPeek("")
-        onClicked: if (!held) bar.table.togglePeek(what)
+        onPressAndHold: { held = true; bar.table.trick.setPeek(what) }
+        onReleased: if (held) bar.table.trick.setPeek("")
+        onClicked: if (!held) bar.table.trick.togglePeek(what)
     }
 }

@@ -6,11 +6,11 @@ import Tuolaji.Backend
 // Pass once passing is allowed.
 Row {
     id: bidBar
-    property var table: App.table
+    property var bidding: App.table.bidding
     spacing: 8
 
     Repeater {
-        model: bidBar.table.bidOptions
+        model: bidBar.bidding.options
         delegate: TableButton {
             required property string label
             required property int count
@@ -23,14 +23,14 @@ Row {
             textColor: allowed ? Theme.suitColour(suit, App.settings.fourColour, true) : Theme.text
             font.pixelSize: 20
             implicitWidth: Math.max(64, contentItem.implicitWidth + 24)
-            onClicked: bidBar.table.bid(suit)
+            onClicked: bidBar.bidding.bid(suit)
             Accessible.name: qsTr("Bid %1").arg(label)
         }
     }
     TableButton {
         objectName: "bid_pass"
-        visible: bidBar.table.canPass
+        visible: bidBar.bidding.canPass
         text: qsTr("Pass")
-        onClicked: bidBar.table.passBid()
+        onClicked: bidBar.bidding.passBid()
     }
 }

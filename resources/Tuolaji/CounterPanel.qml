@@ -27,13 +27,13 @@ Rectangle {
         Text {
             objectName: "counterPoints"
             width: 280
-            text: qsTr("Points not yet played: %1").arg(panel.table.pointsOut)
+            text: qsTr("Points not yet played: %1").arg(panel.table.counter.pointsOut)
             color: Theme.text
             font.pixelSize: 15
             elide: Text.ElideRight
         }
         Repeater {
-            model: panel.table.counter
+            model: panel.table.counter.model
             delegate: Row {
                 required property string suit
                 required property string label

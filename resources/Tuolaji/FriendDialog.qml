@@ -42,7 +42,7 @@ Rectangle {
             width: parent.width
             spacing: 6
             Repeater {
-                model: dialog.table.friendRanks
+                model: dialog.table.bidding.friendRanks
                 delegate: TableButton {
                     required property string modelData
                     text: modelData
@@ -55,7 +55,7 @@ Rectangle {
         TableButton {
             primary: true
             text: qsTr("Call %1").arg(({"S": "♠", "H": "♥", "C": "♣", "D": "♦"})[dialog.suit] + dialog.rank)
-            onClicked: dialog.table.callFriend(dialog.table.friendCard(dialog.suit, dialog.rank))
+            onClicked: dialog.table.bidding.callFriend(dialog.table.bidding.friendCard(dialog.suit, dialog.rank))
         }
     }
 }

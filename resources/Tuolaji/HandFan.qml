@@ -5,10 +5,10 @@ import Tuolaji.Backend
 // hand is re-sorted, so a new order (the trump becoming known) slides into place.
 Item {
     id: fan
-    property var table: App.table
+    property var hand: App.table.hand
     property int cardHeight: App.settings.cardHeight
     property int cardWidth: Math.round(cardHeight * Theme.cardAspect)
-    readonly property int count: table.hand.count
+    readonly property int count: hand.cards.count
     property int maxGaps: 0
     readonly property real gapWidth: cardWidth * 0.14
     readonly property real step: {
@@ -23,7 +23,7 @@ Item {
 
     Repeater {
         id: cards
-        model: fan.table.hand
+        model: fan.hand.cards
         onItemAdded: fan.recountGaps()
         onItemRemoved: fan.recountGaps()
         delegate: CardView {
@@ -47,7 +47,7 @@ Item {
             selected: picked
             fresh: fromKitty
             dimmed: !legal
-            focusRing: fan.table.focusUid === uid && fan.activeFocus
+            focusRing: fan.hand.focusUid === uid && fan.activeFocus
             accessibleName: name
             z: slot
             x: (fan.width - fan.used) / 2 + slot * fan.step + gaps * fan.gapWidth
@@ -102,10 +102,10 @@ Item {
                 return
             }
             if (mouse.modifiers & Qt.ShiftModifier) {
-                fan.table.selectSame(it.uid)
+                fan.hand.selectSame(it.uid)
                 lastUid = -1
             } else {
-                fan.table.beginDrag(it.uid)
+                fan.hand.beginDrag(it.uid)
             }
         }
         onPositionChanged: (mouse) => {
@@ -114,18 +114,18 @@ Item {
             var it = cardInColumn(mouse.x)
             if (it && it.uid !== lastUid) {
                 lastUid = it.uid
-                fan.table.dragTo(it.uid)
+                fan.hand.dragTo(it.uid)
             }
         }
-        onReleased: fan.table.endDrag()
-        onCanceled: fan.table.endDrag()
+        onReleased: fan.hand.endDrag()
+        onCanceled: fan.hand.endDrag()
         onDoubleClicked: (mouse) => {
             var it = cardAt(mouse.x, mouse.y)
             if (!it)
                 return
             if (!it.picked)
-                fan.table.toggle(it.uid)
-            fan.table.activate()
+                fan.hand.toggle(it.uid)
+            fan.hand.activate()
         }
     }
 

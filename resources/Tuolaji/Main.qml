@@ -38,9 +38,9 @@ ApplicationWindow {
 
     // Leaving a hand that is still being played asks first (offline it is saved to resume).
     property bool leaving: false
-    readonly property bool midHand: App.inGame && !App.table.spectator
-        && (App.table.kind === "offline" || App.table.kind === "online")
-        && App.table.phase !== "" && App.table.phase !== "done"
+    readonly property bool midHand: App.inGame && !App.table.hud.spectator
+        && (App.table.hud.kind === "offline" || App.table.hud.kind === "online")
+        && App.table.hud.phase !== "" && App.table.hud.phase !== "done"
     function askLeave() {
         if (midHand)
             leaving = true
@@ -131,7 +131,7 @@ ApplicationWindow {
             objectName: "leaveConfirm"
             visible: window.leaving
             z: 90
-            offline: App.table.kind === "offline"
+            offline: App.table.hud.kind === "offline"
             onVisibleChanged: if (visible) forceActiveFocus()
             onStay: {
                 window.leaving = false

@@ -6,7 +6,7 @@ import Tuolaji.Backend
 Rectangle {
     id: panel
     property var table: App.table
-    readonly property bool kitty: table.peek === "kitty"
+    readonly property bool kitty: table.trick.peek === "kitty"
     width: 480
     height: column.implicitHeight + 16
     radius: 10
@@ -39,7 +39,7 @@ Rectangle {
                 implicitWidth: 44
                 text: "×"
                 Accessible.name: qsTr("Close")
-                onClicked: panel.table.setPeek("")
+                onClicked: panel.table.trick.setPeek("")
             }
         }
         Grid {
@@ -49,7 +49,7 @@ Rectangle {
             columnSpacing: 12
             rowSpacing: 4
             Repeater {
-                model: panel.kitty ? null : panel.table.lastTrick
+                model: panel.kitty ? null : panel.table.trick.last
                 delegate: Column {
                     required property string name
                     required property var cards
@@ -70,7 +70,7 @@ Rectangle {
         }
         MiniCards {
             visible: panel.kitty
-            cards: panel.kitty ? panel.table.buried : []
+            cards: panel.kitty ? panel.table.trick.buried : []
         }
     }
 

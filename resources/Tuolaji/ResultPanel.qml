@@ -6,7 +6,7 @@ import Tuolaji.Backend
 Rectangle {
     id: panel
     property var table: App.table
-    property var result: table.result
+    property var result: table.result.summary
     property int revealed: 0
     signal home()
     width: 640
@@ -104,15 +104,15 @@ Rectangle {
         Row {
             spacing: 10
             TableButton {
-                visible: !panel.result.matchOver && panel.table.kind !== "spectator" && panel.table.kind !== "replay"
-                primary: !panel.table.readyForNext
+                visible: !panel.result.matchOver && panel.table.hud.kind !== "spectator" && panel.table.hud.kind !== "replay"
+                primary: !panel.table.result.readyForNext
                 // online, every seat gets ready again before the owner's client starts it
-                enabled: !panel.table.readyForNext
-                text: panel.table.readyForNext ? qsTr("Waiting for the others…") : qsTr("Next hand")
-                onClicked: panel.table.nextHand()
+                enabled: !panel.table.result.readyForNext
+                text: panel.table.result.readyForNext ? qsTr("Waiting for the others…") : qsTr("Next hand")
+                onClicked: panel.table.result.nextHand()
             }
             TableButton {
-                visible: panel.table.kind !== "replay"
+                visible: panel.table.hud.kind !== "replay"
                 text: qsTr("Home")
                 onClicked: panel.home()
             }

@@ -110,7 +110,7 @@ Rectangle {
         // the online turn clock at the seat to act: a ring that empties, and the seconds left
         objectName: "clock"
         readonly property int secondsLeft: seat.clock === undefined ? -1 : seat.clock
-        readonly property int total: Math.max(1, App.table.turnSeconds)
+        readonly property int total: Math.max(1, App.table.seats.turnSeconds)
         visible: secondsLeft >= 0
         anchors.right: parent.right
         anchors.rightMargin: 6

@@ -11,7 +11,7 @@ FocusScope {
     focus: true
     property var table: App.table
     property bool showChat: false
-    readonly property bool online: table.kind === "online" || (table.kind === "spectator" && App.online.room.id !== undefined)
+    readonly property bool online: table.hud.kind === "online" || (table.hud.kind === "spectator" && App.online.room.id !== undefined)
     readonly property int flight: App.settings.flightMs
     // A stage narrower than 1280 (a small window; text is never scaled under 12 px): the seats
     // get compact and close in, the toggles stack up, the buttons move right of your seat.
@@ -35,7 +35,7 @@ FocusScope {
     // the attackers' captured point cards, labelled, right of the top seat (squeezed to fit)
     Text {
         objectName: "capturedLabel"
-        visible: page.table.capturedCards.length > 0
+        visible: page.table.hud.capturedCards.length > 0
         x: capturedRow.x
         y: 52
         text: qsTr("Points taken by the attackers")
@@ -46,9 +46,9 @@ FocusScope {
         id: capturedRow
         x: page.topPanelX + 250 + (page.narrow ? 16 : 25)
         y: 74
-        spacing: Math.min(-16, ((page.narrow ? 180 : 210) - 30 * page.table.capturedCards.length) / Math.max(1, page.table.capturedCards.length - 1))
+        spacing: Math.min(-16, ((page.narrow ? 180 : 210) - 30 * page.table.hud.capturedCards.length) / Math.max(1, page.table.hud.capturedCards.length - 1))
         Repeater {
-            model: page.table.capturedCards
+            model: page.table.hud.capturedCards
             delegate: CardView { required property string modelData; code: modelData; width: 30; height: 43; accessibleName: modelData }
         }
     }
@@ -67,7 +67,7 @@ FocusScope {
     // the deck in the middle while dealing, and one back flying to each seat as it is dealt
     Item {
         id: deck
-        visible: page.table.phase === "deal"
+        visible: page.table.hud.phase === "deal"
         x: page.centre.x - 30
         y: page.centre.y - 43
         Repeater {
@@ -151,7 +151,7 @@ FocusScope {
 
     // seats: top (opposite), left, right, and yours
     Repeater {
-        model: page.table.seats
+        model: page.table.seats.model
         delegate: Item {
             id: seatItem
             required property int pos
@@ -182,7 +182,7 @@ FocusScope {
                 height: seatItem.pos === 0 ? 90 : 84
                 seat: seatItem.seatData
                 showBacks: seatItem.pos !== 0
-                visible: seatItem.pos !== 0 || page.table.kind !== "" 
+                visible: seatItem.pos !== 0 || page.table.hud.kind !== "" 
             }
             // a bid, shown at the bidder's seat with its cards
             Row {
@@ -219,9 +219,9 @@ FocusScope {
     Rectangle {
         id: messageBox
         objectName: "messageBox"
-        readonly property string problem: page.table.myTurn ? page.table.playProblem : ""
-        readonly property string text: page.table.message !== "" ? page.table.message : problem
-        readonly property bool beside: page.table.myPlayShown
+        readonly property string problem: page.table.hud.myTurn ? page.table.hand.playProblem : ""
+        readonly property string text: page.table.notice.text !== "" ? page.table.notice.text : problem
+        readonly property bool beside: page.table.trick.myPlayShown
         readonly property bool wraps: beside || page.narrow
         readonly property real leftEdge: beside ? page.width / 2 + 84 : actionBar.x
         readonly property real rightEdge: chatPanel.visible ? chatPanel.x - 8 : actionBar.x + actionBar.width
@@ -233,7 +233,7 @@ FocusScope {
         height: messageLine.height + 12
         radius: 8
         color: "#e610261a"
-        border.color: page.table.message === "" ? Theme.warn : Theme.accent
+        border.color: page.table.notice.text === "" ? Theme.warn : Theme.accent
         Text {
             id: messageLine
             objectName: "messageLine"
@@ -244,7 +244,7 @@ FocusScope {
             wrapMode: messageBox.wraps ? Text.WordWrap : Text.NoWrap
             maximumLineCount: messageBox.beside ? 4 : messageBox.wraps ? 2 : 1
             elide: Text.ElideRight
-            color: page.table.message === "" ? Theme.warn : Theme.text
+            color: page.table.notice.text === "" ? Theme.warn : Theme.text
             font.pixelSize: messageBox.wraps ? 16 : 17
         }
     }
@@ -252,7 +252,7 @@ FocusScope {
     // whose turn: yours, said in words above your seat
     Rectangle {
         objectName: "turnPrompt"
-        visible: page.table.turnPrompt !== ""
+        visible: page.table.hud.turnPrompt !== ""
         x: 12
         y: 398
         width: 210
@@ -267,7 +267,7 @@ FocusScope {
             horizontalAlignment: Text.AlignHCenter
             fontSizeMode: Text.HorizontalFit
             minimumPixelSize: 14
-            text: page.table.turnPrompt
+            text: page.table.hud.turnPrompt
             color: "#1b1b1b"
             font.pixelSize: 18
             font.bold: true
@@ -283,10 +283,10 @@ FocusScope {
     // the bid standing (who, which cards), in the middle until play starts
     Text {
         objectName: "bidText"
-        visible: page.table.bidText !== ""
+        visible: page.table.bidding.bidText !== ""
         anchors.horizontalCenter: parent.horizontalCenter
         y: 372
-        text: page.table.bidText
+        text: page.table.bidding.bidText
         color: Theme.text
         font.pixelSize: 20
         font.bold: true
@@ -297,12 +297,12 @@ FocusScope {
     Text {
         // the called friend, at the top right under the toggles (clear of the chat below)
         objectName: "friendText"
-        visible: page.table.friendText !== ""
+        visible: page.table.bidding.friendText !== ""
         x: page.width - 184
         y: toggles.y + toggles.height + 8
         width: 172
         wrapMode: Text.WordWrap
-        text: page.table.friendText
+        text: page.table.bidding.friendText
         color: Theme.text
         font.pixelSize: 15
     }
@@ -323,11 +323,11 @@ FocusScope {
         width: page.width - 40
         y: 720 - height - 6
         focus: true
-        visible: page.table.kind !== "spectator"
+        visible: page.table.hud.kind !== "spectator"
     }
 
     Text {
-        visible: page.table.kind === "spectator"
+        visible: page.table.hud.kind === "spectator"
         anchors.horizontalCenter: parent.horizontalCenter
         y: 600
         text: qsTr("You are watching: no hand is shown")
@@ -342,7 +342,7 @@ FocusScope {
         width: Math.min(480, page.topPanelX - 24)
         y: 52
         z: 30
-        visible: page.table.peek !== ""
+        visible: page.table.trick.peek !== ""
     }
 
     // the card counter (记牌器), when switched on (the peek panel takes its place a while)
@@ -350,7 +350,7 @@ FocusScope {
         objectName: "counterPanel"
         x: 12
         y: 56
-        visible: App.settings.showCounter && page.table.counter.count > 0 && page.table.peek === ""
+        visible: App.settings.showCounter && page.table.counter.model.count > 0 && page.table.trick.peek === ""
     }
 
     // toggles at the top right: the counter, 托管, the room's chat; who is watching
@@ -366,17 +366,17 @@ FocusScope {
             horizontalItemAlignment: Grid.AlignRight
             anchors.right: parent.right
             SmallToggle {
-                visible: page.table.kind !== "replay"
+                visible: page.table.hud.kind !== "replay"
                 text: qsTr("Counter")
                 checked: App.settings.showCounter
                 onClicked: App.settings.showCounter = !App.settings.showCounter
             }
             SmallToggle {
                 objectName: "trusteeToggle"
-                visible: page.table.canTrustee
+                visible: page.table.hud.canTrustee
                 text: qsTr("Auto-play")
-                checked: page.table.trustee
-                onClicked: page.table.toggleTrustee()
+                checked: page.table.hud.trustee
+                onClicked: page.table.hud.toggleTrustee()
             }
             SmallToggle {
                 visible: page.online
@@ -388,7 +388,7 @@ FocusScope {
         Text {
             visible: page.online
             anchors.right: parent.right
-            text: qsTr("%1 watching").arg(page.table.spectators)
+            text: qsTr("%1 watching").arg(page.table.hud.spectators)
             color: Theme.dim
             font.pixelSize: 15
         }
@@ -432,7 +432,7 @@ FocusScope {
     }
 
     FriendDialog {
-        visible: page.table.phase === "call-friend" && page.table.actions.indexOf("call-friend") >= 0
+        visible: page.table.hud.phase === "call-friend" && page.table.hud.actions.indexOf("call-friend") >= 0
         anchors.horizontalCenter: parent.horizontalCenter
         y: 180
     }
@@ -442,7 +442,7 @@ FocusScope {
         objectName: "resultPanel"
         z: 30
         // in the replay viewer, at the last step
-        visible: page.table.result.title !== undefined && (page.table.kind !== "replay" || page.table.replayStepNo === page.table.replaySteps - 1)
+        visible: page.table.result.summary.title !== undefined && (page.table.hud.kind !== "replay" || page.table.hud.replayStepNo === page.table.hud.replaySteps - 1)
         width: page.narrow ? page.width - 2 * (page.sidePanelWidth + 20) : 640  // between the seats
         anchors.horizontalCenter: parent.horizontalCenter
         y: 140
@@ -450,14 +450,14 @@ FocusScope {
     }
 
     Keys.onPressed: (event) => {
-        if (event.key === Qt.Key_Left) { page.table.moveFocus(-1); fan.forceActiveFocus() }
-        else if (event.key === Qt.Key_Right) { page.table.moveFocus(1); fan.forceActiveFocus() }
-        else if (event.key === Qt.Key_Space) page.table.toggleFocused()
-        else if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) page.table.activate()
-        else if (event.key === Qt.Key_Backspace) page.table.clearSelection()
-        else if (event.key === Qt.Key_L && !event.isAutoRepeat) page.table.togglePeek("last")
-        else if (event.key === Qt.Key_Escape && page.table.peek !== "") page.table.setPeek("")
-        else if (event.key === Qt.Key_H) page.table.hint()
+        if (event.key === Qt.Key_Left) { page.table.hand.moveFocus(-1); fan.forceActiveFocus() }
+        else if (event.key === Qt.Key_Right) { page.table.hand.moveFocus(1); fan.forceActiveFocus() }
+        else if (event.key === Qt.Key_Space) page.table.hand.toggleFocused()
+        else if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) page.table.hand.activate()
+        else if (event.key === Qt.Key_Backspace) page.table.hand.clearSelection()
+        else if (event.key === Qt.Key_L && !event.isAutoRepeat) page.table.trick.togglePeek("last")
+        else if (event.key === Qt.Key_Escape && page.table.trick.peek !== "") page.table.trick.setPeek("")
+        else if (event.key === Qt.Key_H) page.table.hand.hint()
         else return
         event.accepted = true
     }

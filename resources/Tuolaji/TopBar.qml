@@ -22,13 +22,13 @@ Rectangle {
         Item {
             width: levelsRow.implicitWidth
             height: 30
-            visible: bar.table.fixedPartners && !bar.table.spectator
+            visible: bar.table.hud.fixedPartners && !bar.table.hud.spectator
             Row {
                 id: levelsRow
                 anchors.verticalCenter: parent.verticalCenter
                 spacing: 8
-                Field { label: qsTr("Us"); value: bar.table.ourLevel }
-                Field { label: qsTr("Them"); value: bar.table.theirLevel }
+                Field { label: qsTr("Us"); value: bar.table.hud.ourLevel }
+                Field { label: qsTr("Them"); value: bar.table.hud.theirLevel }
             }
         }
         Row {
@@ -43,20 +43,20 @@ Rectangle {
                 Text {
                     id: trumpLabel
                     anchors.centerIn: parent
-                    text: bar.table.trumpText + " " + bar.table.levelRank
+                    text: bar.table.hud.trumpText + " " + bar.table.hud.levelRank
                     objectName: "trumpBadge"
-                    color: Theme.suitColour(bar.table.trumpText, App.settings.fourColour, false)
+                    color: Theme.suitColour(bar.table.hud.trumpText, App.settings.fourColour, false)
                     font.pixelSize: 19
                     font.bold: true
                 }
             }
         }
-        Field { label: qsTr("Dealer"); value: bar.table.dealerName }
+        Field { label: qsTr("Dealer"); value: bar.table.hud.dealerName }
         Row {
             spacing: 8
             anchors.verticalCenter: parent.verticalCenter
             Text { text: qsTr("Attackers"); color: Theme.dim; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }
-            Text { text: bar.table.pointsText; color: Theme.text; font.pixelSize: 18; font.bold: true; anchors.verticalCenter: parent.verticalCenter }
+            Text { text: bar.table.hud.pointsText; color: Theme.text; font.pixelSize: 18; font.bold: true; anchors.verticalCenter: parent.verticalCenter }
             Rectangle {
                 visible: !bar.narrow
                 width: 110
@@ -65,17 +65,17 @@ Rectangle {
                 anchors.verticalCenter: parent.verticalCenter
                 color: "#33ffffff"
                 Rectangle {
-                    width: parent.width * Math.min(1, bar.table.points / Math.max(1, bar.table.pointsTarget))
+                    width: parent.width * Math.min(1, bar.table.hud.points / Math.max(1, bar.table.hud.pointsTarget))
                     height: parent.height
                     radius: 5
-                    color: bar.table.points >= bar.table.pointsTarget ? Theme.attackers : Theme.accent
+                    color: bar.table.hud.points >= bar.table.hud.pointsTarget ? Theme.attackers : Theme.accent
                     Behavior on width { NumberAnimation { duration: 300 } }
                 }
             }
         }
-        Field { label: qsTr("Kitty"); value: String(bar.table.kittySize) }
-        Field { visible: !bar.narrow; label: qsTr("Hand"); value: "#" + bar.table.handNo }
-        Text { text: bar.table.phaseText; color: Theme.accent; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }
+        Field { label: qsTr("Kitty"); value: String(bar.table.hud.kittySize) }
+        Field { visible: !bar.narrow; label: qsTr("Hand"); value: "#" + bar.table.hud.handNo }
+        Text { text: bar.table.hud.phaseText; color: Theme.accent; font.pixelSize: 16; anchors.verticalCenter: parent.verticalCenter }
     }
 
     Row {

@@ -6,8 +6,8 @@ import Tuolaji.Backend
 // trick is held, then swept to its winner with its points.
 Item {
     id: area
-    property var table: App.table
-    property var model: table.trick
+    property var trick: App.table.trick
+    property var model: trick.slots
     property int cardHeight: Math.round(App.settings.cardHeight * 0.8)
     property int cardWidth: Math.round(cardHeight * Theme.cardAspect)
     readonly property int flight: App.settings.flightMs
@@ -27,8 +27,8 @@ Item {
             required property string flash
             readonly property real spread: Math.min(26, area.cardWidth * 0.3)
             readonly property real rowWidth: area.cardWidth + Math.max(0, cards.length - 1) * spread
-            readonly property bool swept: area.table.sweeping
-            readonly property var target: area.table.sweepPos >= 0 ? area.seatOrigins[area.table.sweepPos] : Qt.point(0, 0)
+            readonly property bool swept: area.trick.sweeping
+            readonly property var target: area.trick.sweepPos >= 0 ? area.seatOrigins[area.trick.sweepPos] : Qt.point(0, 0)
             width: rowWidth
             height: area.cardHeight
             x: area.width / 2 + area.slotCentres[pos].x - width / 2
@@ -115,11 +115,11 @@ Item {
             }
             Text {
                 // "+N" to the winner when the trick is taken
-                visible: slot.winning && area.table.holding && area.table.trickPoints > 0
+                visible: slot.winning && area.trick.holding && area.trick.trickPoints > 0
                 anchors.left: parent.right
                 anchors.leftMargin: 8
                 anchors.verticalCenter: parent.verticalCenter
-                text: "+" + area.table.trickPoints
+                text: "+" + area.trick.trickPoints
                 color: Theme.accent
                 font.pixelSize: 22
                 font.bold: true

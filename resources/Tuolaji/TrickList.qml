@@ -39,7 +39,7 @@ Rectangle {
         height: parent.height - 64
         clip: true
         spacing: 4
-        model: panel.table.handTricks
+        model: panel.table.trick.history
         onCountChanged: positionViewAtEnd()
         ScrollBar.vertical: ScrollBar { }
         delegate: Rectangle {

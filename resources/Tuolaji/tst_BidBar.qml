@@ -14,7 +14,7 @@ Item {
         id: mock
         property bool canPass: false
         property var calls: []
-        property TestRows bidOptions: TestRows {
+        property TestRows options: TestRows {
             roles: ["label", "count", "allowed", "suit", "red", "cards"]
         }
         function bid(suit) { calls = calls.concat(["bid " + suit]) }
@@ -23,7 +23,7 @@ Item {
 
     BidBar {
         id: bar
-        table: mock
+        bidding: mock
         y: 40
     }
 
@@ -34,7 +34,7 @@ Item {
         function init() {
             mock.calls = []
             mock.canPass = false
-            mock.bidOptions.setRows([
+            mock.options.setRows([
                 { label: "♠", count: 0, allowed: false, suit: "S", red: false, cards: [] },
                 { label: "2♥ 2♥", count: 2, allowed: true, suit: "H", red: true, cards: ["2H", "2H"] },
                 { label: "2♣", count: 1, allowed: true, suit: "C", red: false, cards: ["2C"] },
@@ -76,9 +76,9 @@ Item {
         }
 
         function test_enabled_follows_the_model() {
-            mock.bidOptions.setValue(0, "allowed", true)
+            mock.options.setValue(0, "allowed", true)
             verify(button("S").enabled)
-            mock.bidOptions.setValue(1, "allowed", false)
+            mock.options.setValue(1, "allowed", false)
             verify(!button("H").enabled)
         }
     }

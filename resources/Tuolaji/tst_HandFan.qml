@@ -14,7 +14,7 @@ Item {
         id: mock
         property int focusUid: -1
         property var calls: []
-        property TestRows hand: TestRows {
+        property TestRows cards: TestRows {
             roles: ["uid", "card", "slot", "gaps", "picked", "fromKitty", "returned", "isTrump", "legal", "name"]
         }
         // the view-model's selection verbs, as the table implements them
@@ -22,40 +22,40 @@ Item {
         property bool dragOn: false
         property int dragFrom: -1
         function rowOf(uid) {
-            for (var i = 0; i < hand.count; ++i)
-                if (hand.get(i).uid === uid)
+            for (var i = 0; i < cards.count; ++i)
+                if (cards.get(i).uid === uid)
                     return i
             return -1
         }
         function picked() {
             var out = []
-            for (var i = 0; i < hand.count; ++i)
-                if (hand.get(i).picked)
-                    out.push(hand.get(i).slot)
+            for (var i = 0; i < cards.count; ++i)
+                if (cards.get(i).picked)
+                    out.push(cards.get(i).slot)
             return out.sort(function (a, b) { return a - b })
         }
         function toggle(uid) {
             var i = rowOf(uid)
-            hand.setValue(i, "picked", !hand.get(i).picked)
+            cards.setValue(i, "picked", !cards.get(i).picked)
         }
         function beginDrag(uid) {
             var i = rowOf(uid)
             dragBase = picked()
-            dragOn = !hand.get(i).picked
-            dragFrom = hand.get(i).slot
+            dragOn = !cards.get(i).picked
+            dragFrom = cards.get(i).slot
             calls = calls.concat(["begin " + dragFrom])
             dragTo(uid)
         }
         function dragTo(uid) {
-            var to = hand.get(rowOf(uid)).slot
+            var to = cards.get(rowOf(uid)).slot
             var lo = Math.min(dragFrom, to), hi = Math.max(dragFrom, to)
-            for (var i = 0; i < hand.count; ++i) {
-                var s = hand.get(i).slot
+            for (var i = 0; i < cards.count; ++i) {
+                var s = cards.get(i).slot
                 var inRun = s >= lo && s <= hi
                 var was = dragBase.indexOf(s) >= 0
                 var want = inRun ? dragOn : was
-                if (hand.get(i).picked !== want)
-                    hand.setValue(i, "picked", want)
+                if (cards.get(i).picked !== want)
+                    cards.setValue(i, "picked", want)
             }
         }
         function endDrag() { calls = calls.concat(["end"]) }
@@ -65,7 +65,7 @@ Item {
 
     HandFan {
         id: fan
-        table: mock
+        hand: mock
         x: 20
         width: 1240
         y: 40
@@ -82,7 +82,7 @@ Item {
             var rows = []
             for (var i = 0; i < cards.length; ++i)
                 rows.push({ uid: 100 + i, card: cards[i], slot: i, gaps: gaps[i], picked: false, fromKitty: false, returned: false, isTrump: i < 2, legal: true, name: cards[i] })
-            mock.hand.setRows(rows)
+            mock.cards.setRows(rows)
             tryVerify(function () { return items().length === 10 })
         }
 
@@ -116,7 +116,7 @@ Item {
 
         function test_selected_card_rises_with_an_outline() {
             var before = items()[3].y
-            mock.hand.setValue(3, "picked", true)
+            mock.cards.setValue(3, "picked", true)
             var c = items()[3]
             compare(c.selected, true)
             fuzzyCompare(before - c.y, fan.cardHeight * 0.18, 1)

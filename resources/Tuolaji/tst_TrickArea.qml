@@ -18,13 +18,13 @@ Item {
         property bool holding: false
         property int sweepPos: -1
         property int trickPoints: 0
-        property TestRows trick: TestRows { roles: ["pos", "seat", "name", "cards", "leader", "winning", "ruff", "flash"] }
-        property TestRows lastTrick: TestRows { roles: ["pos", "seat", "name", "cards", "leader", "winning", "ruff", "flash"] }
+        property TestRows slots: TestRows { roles: ["pos", "seat", "name", "cards", "leader", "winning", "ruff", "flash"] }
+        property TestRows last: TestRows { roles: ["pos", "seat", "name", "cards", "leader", "winning", "ruff", "flash"] }
     }
 
     TrickArea {
         id: area
-        table: mock
+        trick: mock
         anchors.fill: parent
     }
 
@@ -46,8 +46,8 @@ Item {
             mock.showLastTrick = false
             mock.holding = false
             mock.trickPoints = 0
-            mock.trick.setRows(slotRows([]))
-            mock.lastTrick.setRows(slotRows([{ pos: 2, cards: ["AS"], leader: true, winning: true }]))
+            mock.slots.setRows(slotRows([]))
+            mock.last.setRows(slotRows([{ pos: 2, cards: ["AS"], leader: true, winning: true }]))
             tryVerify(function () { return slots().length === 4 })
         }
         function slots() {
@@ -77,7 +77,7 @@ Item {
         }
 
         function test_four_slots_around_the_centre() {
-            mock.trick.setRows(slotRows([{ pos: 0, cards: ["3H"] }, { pos: 1, cards: ["4H"] }, { pos: 2, cards: ["5H"] }, { pos: 3, cards: ["6H"] }]))
+            mock.slots.setRows(slotRows([{ pos: 0, cards: ["3H"] }, { pos: 1, cards: ["4H"] }, { pos: 2, cards: ["5H"] }, { pos: 3, cards: ["6H"] }]))
             var s = slots()
             var cx = area.width / 2, cy = area.height / 2
             verify(s[0].y + s[0].height / 2 > cy)  // you: below the centre
@@ -88,7 +88,7 @@ Item {
         }
 
         function test_a_play_of_several_cards_fans_out_in_its_slot() {
-            mock.trick.setRows(slotRows([{ pos: 1, cards: ["3H", "3H", "4H", "4H"], leader: true, winning: true, flash: "tractor" }]))
+            mock.slots.setRows(slotRows([{ pos: 1, cards: ["3H", "3H", "4H", "4H"], leader: true, winning: true, flash: "tractor" }]))
             var c = cardsIn(slots()[1])
             compare(c.length, 4)
             for (var i = 1; i < c.length; ++i)
@@ -97,14 +97,14 @@ Item {
         }
 
         function test_lead_top_and_ruff_marks() {
-            mock.trick.setRows(slotRows([{ pos: 3, cards: ["AH"], leader: true }, { pos: 0, cards: ["2S"], winning: true, ruff: true }]))
+            mock.slots.setRows(slotRows([{ pos: 3, cards: ["AH"], leader: true }, { pos: 0, cards: ["2S"], winning: true, ruff: true }]))
             compare(visibleLabels(slots()[3], []), ["Lead"])
             compare(visibleLabels(slots()[0], []).sort(), ["Ruff", "Top"])
             compare(visibleLabels(slots()[1], []), [])
         }
 
         function test_points_shown_while_a_taken_trick_is_held() {
-            mock.trick.setRows(slotRows([{ pos: 2, cards: ["TH"], winning: true }, { pos: 3, cards: ["KH"] }]))
+            mock.slots.setRows(slotRows([{ pos: 2, cards: ["TH"], winning: true }, { pos: 3, cards: ["KH"] }]))
             mock.trickPoints = 20
             mock.holding = true
             var texts = []
@@ -117,7 +117,7 @@ Item {
 
         function test_last_trick_never_replaces_the_current_trick() {
             // the last trick has its own panel (PeekPanel); the centre keeps the current trick
-            mock.trick.setRows(slotRows([{ pos: 0, cards: ["3H"] }]))
+            mock.slots.setRows(slotRows([{ pos: 0, cards: ["3H"] }]))
             mock.showLastTrick = true
             wait(0)
             compare(cardsIn(slots()[0]).length, 1)

@@ -267,6 +267,25 @@
     </message>
 </context>
 <context>
+    <name>BiddingPart</name>
+    <message>
+        <source>No trump: %1</source>
+        <translation>無主：%1</translation>
+    </message>
+    <message>
+        <source>%1 bid %2</source>
+        <translation>%1 亮 %2</translation>
+    </message>
+    <message>
+        <source>Friend %1: %2</source>
+        <translation>朋友 %1：%2</translation>
+    </message>
+    <message>
+        <source>Friend %1: not yet shown</source>
+        <translation>朋友 %1：尚未出現</translation>
+    </message>
+</context>
+<context>
     <name>CardNames</name>
     <message>
         <source>%1, trump</source>
@@ -324,6 +343,45 @@
     <message>
         <source>Call %1</source>
         <translation>叫 %1</translation>
+    </message>
+</context>
+<context>
+    <name>HandPart</name>
+    <message>
+        <source>Bury %1/%2</source>
+        <translation>扣底 %1/%2</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Throw</source>
+        <translation>甩牌</translation>
+    </message>
+    <message>
+        <source>Tractor</source>
+        <translation>拖拉機</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>對</translation>
+    </message>
+    <message>
+        <source>Triple</source>
+        <translation>三同張</translation>
+    </message>
+    <message>
+        <source>Quad</source>
+        <translation>四同張</translation>
+    </message>
+    <message>
+        <source>Select the cards to play</source>
+        <translation>請先選牌</translation>
+    </message>
+    <message>
+        <source>Thinking of a hint…</source>
+        <translation>正在想提示…</translation>
     </message>
 </context>
 <context>
@@ -556,6 +614,49 @@
     </message>
 </context>
 <context>
+    <name>HudPart</name>
+    <message>
+        <source>Dealing</source>
+        <translation>發牌</translation>
+    </message>
+    <message>
+        <source>Burying the kitty</source>
+        <translation>扣底</translation>
+    </message>
+    <message>
+        <source>Calling a friend</source>
+        <translation>找朋友</translation>
+    </message>
+    <message>
+        <source>Playing</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Hand over</source>
+        <translation>本局結束</translation>
+    </message>
+    <message>
+        <source>Your turn: bury %1 cards</source>
+        <translation>輪到你：扣底 %1 張</translation>
+    </message>
+    <message>
+        <source>Your turn: call a friend</source>
+        <translation>輪到你：叫朋友</translation>
+    </message>
+    <message>
+        <source>Your turn: lead</source>
+        <translation>輪到你首家出牌</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>輪到你出牌</translation>
+    </message>
+    <message>
+        <source>Bid or pass</source>
+        <translation>亮主或不亮</translation>
+    </message>
+</context>
+<context>
     <name>LeaveConfirm</name>
     <message>
         <source>Leave this hand?</source>
@@ -690,6 +791,33 @@
     <message>
         <source>Looking for tables on your network…</source>
         <translation>正在查詢同一網路中的牌桌…</translation>
+    </message>
+</context>
+<context>
+    <name>NoticePart</name>
+    <message>
+        <source>Nobody bid: the cards are dealt again</source>
+        <translation>無人亮主，重新發牌</translation>
+    </message>
+    <message>
+        <source>Your throw %1 failed.</source>
+        <translation>你甩牌 %1 失敗。</translation>
+    </message>
+    <message>
+        <source>%2&apos;s throw %1 failed.</source>
+        <translation>%2 甩牌 %1 失敗。</translation>
+    </message>
+    <message>
+        <source>%1 beats %2 with %3.</source>
+        <translation>%1 用 %3 管住了 %2。</translation>
+    </message>
+    <message>
+        <source>Only %1 is played.</source>
+        <translation>只出 %1。</translation>
+    </message>
+    <message>
+        <source>Penalty: %1 points.</source>
+        <translation>罰 %1 分。</translation>
     </message>
 </context>
 <context>
@@ -833,6 +961,57 @@
     <message>
         <source>Home</source>
         <translation>主頁</translation>
+    </message>
+</context>
+<context>
+    <name>ResultPart</name>
+    <message>
+        <source>The defenders win</source>
+        <translation>莊家方獲勝</translation>
+    </message>
+    <message>
+        <source>The attackers win</source>
+        <translation>抓分方獲勝</translation>
+    </message>
+    <message>
+        <source>You win the hand</source>
+        <translation>本局獲勝</translation>
+    </message>
+    <message>
+        <source>You lose the hand</source>
+        <translation>本局失利</translation>
+    </message>
+    <message>
+        <source>The deal passes; no level change</source>
+        <translation>換莊，不升級</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the defenders: %2 → %3</source>
+        <translation>莊家方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the attackers: %2 → %3</source>
+        <translation>抓分方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for your side: %2 → %3</source>
+        <translation>我方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Levels +%1 for the other side: %2 → %3</source>
+        <translation>對方升 %1 級：%2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 win the match</source>
+        <translation>%1 贏得整場比賽</translation>
+    </message>
+    <message>
+        <source>You win the match!</source>
+        <translation>你贏得了整場比賽！</translation>
+    </message>
+    <message>
+        <source>The match is lost</source>
+        <translation>整場比賽告負</translation>
     </message>
 </context>
 <context>
@@ -1274,39 +1453,7 @@
     </message>
 </context>
 <context>
-    <name>TableViewModel</name>
-    <message>
-        <source>Nobody bid: the cards are dealt again</source>
-        <translation>無人亮主，重新發牌</translation>
-    </message>
-    <message>
-        <source>Your throw %1 failed.</source>
-        <translation>你甩牌 %1 失敗。</translation>
-    </message>
-    <message>
-        <source>%2&apos;s throw %1 failed.</source>
-        <translation>%2 甩牌 %1 失敗。</translation>
-    </message>
-    <message>
-        <source>%1 beats %2 with %3.</source>
-        <translation>%1 用 %3 管住了 %2。</translation>
-    </message>
-    <message>
-        <source>Only %1 is played.</source>
-        <translation>只出 %1。</translation>
-    </message>
-    <message>
-        <source>Penalty: %1 points.</source>
-        <translation>罰 %1 分。</translation>
-    </message>
-    <message>
-        <source>Big joker</source>
-        <translation>大王</translation>
-    </message>
-    <message>
-        <source>Small joker</source>
-        <translation>小王</translation>
-    </message>
+    <name>TableState</name>
     <message>
         <source>AI %1 (%2)</source>
         <translation>電腦%1（%2）</translation>
@@ -1332,152 +1479,20 @@
         <translation>上家</translation>
     </message>
     <message>
+        <source>Big joker</source>
+        <translation>大王</translation>
+    </message>
+    <message>
+        <source>Small joker</source>
+        <translation>小王</translation>
+    </message>
+    <message>
         <source>Trumps</source>
         <translation>主牌</translation>
     </message>
     <message>
         <source>No trump</source>
         <translation>無主</translation>
-    </message>
-    <message>
-        <source>No trump: %1</source>
-        <translation>無主：%1</translation>
-    </message>
-    <message>
-        <source>The defenders win</source>
-        <translation>莊家方獲勝</translation>
-    </message>
-    <message>
-        <source>The attackers win</source>
-        <translation>抓分方獲勝</translation>
-    </message>
-    <message>
-        <source>You win the hand</source>
-        <translation>本局獲勝</translation>
-    </message>
-    <message>
-        <source>You lose the hand</source>
-        <translation>本局失利</translation>
-    </message>
-    <message>
-        <source>The deal passes; no level change</source>
-        <translation>換莊，不升級</translation>
-    </message>
-    <message>
-        <source>Levels +%1 for the defenders: %2 → %3</source>
-        <translation>莊家方升 %1 級：%2 → %3</translation>
-    </message>
-    <message>
-        <source>Levels +%1 for the attackers: %2 → %3</source>
-        <translation>抓分方升 %1 級：%2 → %3</translation>
-    </message>
-    <message>
-        <source>Levels +%1 for your side: %2 → %3</source>
-        <translation>我方升 %1 級：%2 → %3</translation>
-    </message>
-    <message>
-        <source>Levels +%1 for the other side: %2 → %3</source>
-        <translation>對方升 %1 級：%2 → %3</translation>
-    </message>
-    <message>
-        <source>%1 win the match</source>
-        <translation>%1 贏得整場比賽</translation>
-    </message>
-    <message>
-        <source>You win the match!</source>
-        <translation>你贏得了整場比賽！</translation>
-    </message>
-    <message>
-        <source>The match is lost</source>
-        <translation>整場比賽告負</translation>
-    </message>
-    <message>
-        <source>Select the cards to play</source>
-        <translation>請先選牌</translation>
-    </message>
-    <message>
-        <source>Thinking of a hint…</source>
-        <translation>正在想提示…</translation>
-    </message>
-    <message>
-        <source>Dealing</source>
-        <translation>發牌</translation>
-    </message>
-    <message>
-        <source>Burying the kitty</source>
-        <translation>扣底</translation>
-    </message>
-    <message>
-        <source>Calling a friend</source>
-        <translation>找朋友</translation>
-    </message>
-    <message>
-        <source>Playing</source>
-        <translation>出牌</translation>
-    </message>
-    <message>
-        <source>Hand over</source>
-        <translation>本局結束</translation>
-    </message>
-    <message>
-        <source>Bury %1/%2</source>
-        <translation>扣底 %1/%2</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>出牌</translation>
-    </message>
-    <message>
-        <source>Throw</source>
-        <translation>甩牌</translation>
-    </message>
-    <message>
-        <source>Tractor</source>
-        <translation>拖拉機</translation>
-    </message>
-    <message>
-        <source>Pair</source>
-        <translation>對</translation>
-    </message>
-    <message>
-        <source>Triple</source>
-        <translation>三同張</translation>
-    </message>
-    <message>
-        <source>Quad</source>
-        <translation>四同張</translation>
-    </message>
-    <message>
-        <source>Friend %1: %2</source>
-        <translation>朋友 %1：%2</translation>
-    </message>
-    <message>
-        <source>Friend %1: not yet shown</source>
-        <translation>朋友 %1：尚未出現</translation>
-    </message>
-    <message>
-        <source>%1 bid %2</source>
-        <translation>%1 亮 %2</translation>
-    </message>
-    <message>
-        <source>Your turn: bury %1 cards</source>
-        <translation>輪到你：扣底 %1 張</translation>
-    </message>
-    <message>
-        <source>Your turn: call a friend</source>
-        <translation>輪到你：叫朋友</translation>
-    </message>
-    <message>
-        <source>Your turn: lead</source>
-        <translation>輪到你首家出牌</translation>
-    </message>
-    <message>
-        <source>Your turn</source>
-        <translation>輪到你出牌</translation>
-    </message>
-    <message>
-        <source>Bid or pass</source>
-        <translation>亮主或不亮</translation>
     </message>
 </context>
 <context>

@@ -101,8 +101,8 @@ def play_until(ui: Any, pred: Any, seed: int, bid: bool = True, rules: str = "cl
     table = ui.table
     ui.app.start_rules(preset(rules), seat=0, seed=seed)
     while not pred():
-        assert table.phase != "done", "the hand ended first"
-        assert wait_until(lambda: my_turn(table) or pred() or table.phase == "done", 30)
+        assert table.hud.phase != "done", "the hand ended first"
+        assert wait_until(lambda: my_turn(table) or pred() or table.hud.phase == "done", 30)
         if pred():
             break
         human_step(table, bid=bid)

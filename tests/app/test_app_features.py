@@ -21,9 +21,11 @@ def _to_tricks(ui, qtbot, seed: int, tricks: int) -> None:
     """An offline hand at instant speed, the player bidding, until ``tricks`` tricks are done."""
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=seed)
-    while table.phase != "done" and len(table.session.view.tricks) < tricks:
+    while table.hud.phase != "done" and len(table.session.view.tricks) < tricks:
         v = table.session.view
-        if not wait_until(lambda: bool(table.session.view.actions) or table.phase == "done", 30):
+        if not wait_until(
+            lambda: bool(table.session.view.actions) or table.hud.phase == "done", 30
+        ):
             break
         if not human_step(table, bid=True) and v is table.session.view:
             qtbot.wait(10)
@@ -34,7 +36,7 @@ def test_card_counter_accounts_for_every_card(ui, qtbot) -> None:
     _to_tricks(ui, qtbot, seed=4, tricks=6)
     v = table.session.view
     assert v.phase == "play" and len(v.tricks) >= 6
-    rows = table.counter.rows()
+    rows = table.counter.model.rows()
     unseen = counter.unseen(v)
     played = counter.played_cards(v)
     # every card of the decks is in my hand, played, buried by me, or still out
@@ -45,12 +47,12 @@ def test_card_counter_accounts_for_every_card(ui, qtbot) -> None:
         suit = r["suit"]
         assert r["remaining"] == sum(n for c, n in unseen.items() if v.trumps.suit(c) == suit)
     gone = played + counter.kitty_seen(v)  # a kitty I buried is not to be played
-    assert table.pointsOut == v.rules.total_points - sum(POINTS.get(c, 0) for c in gone)
+    assert table.counter.pointsOut == v.rules.total_points - sum(POINTS.get(c, 0) for c in gone)
     # each seat's known voids are shown at its seat
-    shown = {r["seat"]: r["voids"] for r in table.seats.rows()}
+    shown = {r["seat"]: r["voids"] for r in table.seats.model.rows()}
     assert all(bool(shown[s]) for s in counter.voids(v))
     # the list of this hand's tricks, on demand
-    listed = table.handTricks.rows()
+    listed = table.trick.history.rows()
     assert [r["no"] for r in listed] == list(range(1, len(v.tricks) + 1))
     assert [r["points"] for r in listed] == [t.points for t in v.tricks]
     assert all(len(r["plays"]) == 4 for r in listed)
@@ -93,11 +95,11 @@ def test_statistics_count_each_finished_hand_once(ui, qtbot) -> None:
     stats.reset()
     table = ui.table
     _to_tricks(ui, qtbot, seed=6, tricks=99)
-    assert table.phase == "done"
+    assert table.hud.phase == "done"
     data = stats.load()
     assert data["hands"] == 1
     assert data["dealerHands"] + data["attackerHands"] == 1
-    won = table.result["won"]
+    won = table.result.summary["won"]
     assert data["handsWon"] == int(won)
     session = table.session
     session.count_hand(f"offline:{session.seed}:1")  # the same hand again: not counted twice
@@ -111,35 +113,35 @@ def test_statistics_count_each_finished_hand_once(ui, qtbot) -> None:
 def test_drag_across_the_hand_selects_a_run(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=9)
-    qtbot.waitUntil(lambda: table.hand.count >= 8, timeout=20000)
+    qtbot.waitUntil(lambda: table.hand.cards.count >= 8, timeout=20000)
     ui.settings.speed = "normal"  # hold the deal still enough: no cards arrive mid-drag
-    by_slot = {r["slot"]: r["uid"] for r in table.hand.rows()}
-    table.beginDrag(by_slot[1])
-    table.dragTo(by_slot[3])
-    table.dragTo(by_slot[5])
-    table.endDrag()
-    picked = sorted(r["slot"] for r in table.hand.rows() if r["picked"])
+    by_slot = {r["slot"]: r["uid"] for r in table.hand.cards.rows()}
+    table.hand.beginDrag(by_slot[1])
+    table.hand.dragTo(by_slot[3])
+    table.hand.dragTo(by_slot[5])
+    table.hand.endDrag()
+    picked = sorted(r["slot"] for r in table.hand.cards.rows() if r["picked"])
     assert picked == [1, 2, 3, 4, 5]
     # dragging back shrinks the run; starting on a picked card takes cards out
-    table.beginDrag(by_slot[5])
-    table.dragTo(by_slot[4])
-    table.endDrag()
-    assert sorted(r["slot"] for r in table.hand.rows() if r["picked"]) == [1, 2, 3]
-    table.beginDrag(by_slot[7])  # a click is a drag of one card
-    table.endDrag()
-    assert sorted(r["slot"] for r in table.hand.rows() if r["picked"]) == [1, 2, 3, 7]
+    table.hand.beginDrag(by_slot[5])
+    table.hand.dragTo(by_slot[4])
+    table.hand.endDrag()
+    assert sorted(r["slot"] for r in table.hand.cards.rows() if r["picked"]) == [1, 2, 3]
+    table.hand.beginDrag(by_slot[7])  # a click is a drag of one card
+    table.hand.endDrag()
+    assert sorted(r["slot"] for r in table.hand.cards.rows() if r["picked"]) == [1, 2, 3, 7]
 
 
 def test_trustee_offline_plays_the_hand_for_me(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=12)
-    assert table.canTrustee and not table.trustee
-    table.toggleTrustee()
-    assert table.trustee
-    qtbot.waitUntil(lambda: table.phase == "done", timeout=60000)
-    assert table.hand.count == 0
-    table.toggleTrustee()
-    assert not table.trustee
+    assert table.hud.canTrustee and not table.hud.trustee
+    table.hud.toggleTrustee()
+    assert table.hud.trustee
+    qtbot.waitUntil(lambda: table.hud.phase == "done", timeout=60000)
+    assert table.hand.cards.count == 0
+    table.hud.toggleTrustee()
+    assert not table.hud.trustee
 
 
 def test_motion_signals_kitty_and_highlights(ui, qtbot) -> None:
@@ -164,7 +166,7 @@ def test_motion_signals_kitty_and_highlights(ui, qtbot) -> None:
     seat = (table.session.seat + 2) % 4
     table._on_events([ThrowFailed(seat, ("AH", "KH", "KH"), ("KH", "KH"), 0)])
     assert pulled == [(2, ["AH"])]
-    assert "throw A♥ K♥ K♥ failed" in table.message
+    assert "throw A♥ K♥ K♥ failed" in table.notice.text
 
 
 def test_sounds_and_the_turn_alert(ui, qtbot, tmp_path) -> None:
@@ -178,7 +180,7 @@ def test_sounds_and_the_turn_alert(ui, qtbot, tmp_path) -> None:
     # repeats while it is still the player's turn
     if not ui.window.isActive():
         assert ui.app.alerts > 0
-        qtbot.waitUntil(lambda: ui.table._my_turn_now(), timeout=20000)
+        qtbot.waitUntil(lambda: ui.table.my_turn_now(), timeout=20000)
         ui.app._chimes_left = 2
         turns = names.count("turn")
         ui.app._chime_again()

@@ -54,26 +54,26 @@ def test_waiting_room_then_a_hand_then_its_record(ui, qtbot, server) -> None:
         session = ui.app.session
         assert await until(lambda: session.view is not None, 10)
         moves = 0
-        while table.phase != "done":
+        while table.hud.phase != "done":
             ready = await until(
-                lambda: bool(session.view and session.view.actions) or table.phase == "done", 60
+                lambda: bool(session.view and session.view.actions) or table.hud.phase == "done", 60
             )
-            assert ready, f"stuck in {table.phase}"
-            if table.phase != "done" and human_step(table):
+            assert ready, f"stuck in {table.hud.phase}"
+            if table.hud.phase != "done" and human_step(table):
                 moves += 1
             # always yield: an optional bid while dealing is nothing to do, and a busy loop
             # here would starve the connection that brings the next view
             await asyncio.sleep(0.05)
-        result = table.result
+        result = table.result.summary
         # the next hand: ready again; the owner's client starts it once every seat is ready
-        table.nextHand()
+        table.result.nextHand()
         assert await until(lambda: session.view is not None and session.view.hand_no == 2, 20)
         # the finished hand is among my games on the server and opens in the replay viewer
         online.refreshGames()
         assert await until(lambda: online.games.count >= 1, 10), online.error
         online.openGame(online.games.rows()[0]["game"])
-        assert await until(lambda: table.kind == "replay", 10), online.error
-        return {"moves": moves, "result": result, "steps": table.replaySteps}
+        assert await until(lambda: table.hud.kind == "replay", 10), online.error
+        return {"moves": moves, "result": result, "steps": table.hud.replaySteps}
 
     out = run(ui, qtbot, play)
     assert out["moves"] >= 10
@@ -137,21 +137,21 @@ def test_chat_spectators_clock_and_trustee(ui, qtbot, server) -> None:
         await host.start(room)
         assert await until(lambda: ui.window.property("screen") == "table", 10)
         session = ui.app.session
-        assert await until(lambda: table.spectators == 2, 10)
+        assert await until(lambda: table.hud.spectators == 2, 10)
         # the turn clock runs at the seat to act: at mine when the deal ends (bid or pass), then
         # wherever the play is
-        assert await until(lambda: table.seats.rows()[0]["clock"] >= 0, 60)
-        assert 0 <= table.seats.rows()[0]["clock"] <= 30
-        while table.phase == "deal":  # pass, promptly (an idle seat goes to 托管 at 30 s)
+        assert await until(lambda: table.seats.model.rows()[0]["clock"] >= 0, 60)
+        assert 0 <= table.seats.model.rows()[0]["clock"] <= 30
+        while table.hud.phase == "deal":  # pass, promptly (an idle seat goes to 托管 at 30 s)
             human_step(table)
             await asyncio.sleep(0.05)
-        assert await until(lambda: any(r["clock"] >= 0 for r in table.seats.rows()), 30)
-        clocks = [r for r in table.seats.rows() if r["clock"] >= 0]
+        assert await until(lambda: any(r["clock"] >= 0 for r in table.seats.model.rows()), 30)
+        clocks = [r for r in table.seats.model.rows() if r["clock"] >= 0]
         assert len(clocks) == 1 and 0 <= clocks[0]["clock"] <= 30
         # 托管: the server plays my seat, and my seat shows it
-        assert table.canTrustee and not table.trustee
-        table.toggleTrustee()
-        assert await until(lambda: table.seats.rows()[0]["trustee"] and table.trustee, 10)
+        assert table.hud.canTrustee and not table.hud.trustee
+        table.hud.toggleTrustee()
+        assert await until(lambda: table.seats.model.rows()[0]["trustee"] and table.hud.trustee, 10)
         # …and plays on without me: my hand shrinks while I do nothing
         before = session.view.counts[session.seat]
         assert await until(lambda: session.view.counts[session.seat] <= before - 2, 60)

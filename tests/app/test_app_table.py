@@ -22,13 +22,13 @@ def _play_out(ui, qtbot, seed: int, max_seconds: float = 40) -> dict:
     table = ui.table
     did = {"bid": False, "bury": False, "play": 0}
     ui.app.start_rules(preset("classic"), seat=0, seed=seed)
-    while table.phase != "done":
-        assert wait_until(lambda: _my_turn(table) or table.phase == "done", max_seconds)
+    while table.hud.phase != "done":
+        assert wait_until(lambda: _my_turn(table) or table.hud.phase == "done", max_seconds)
         v = table.session.view
-        if table.phase == "done":
+        if table.hud.phase == "done":
             break
         kind = "bury" if "bury" in v.actions else "play" if "play" in v.actions else "bid"
-        bids = [r for r in table.bidOptions.rows() if r["allowed"]]
+        bids = [r for r in table.bidding.options.rows() if r["allowed"]]
         assert human_step(table, bid=True)
         if kind == "bid" and bids:
             did["bid"] = True
@@ -50,8 +50,8 @@ def test_offline_hand_to_the_end_as_a_player(ui, qtbot) -> None:
     assert did["play"] >= 20
     v = table.session.view
     assert v.phase == "done" and v.outcome is not None
-    assert table.hand.count == 0
-    result = table.result
+    assert table.hand.cards.count == 0
+    result = table.result.summary
     assert result["title"] in ("You win the hand", "You lose the hand")
     assert len(result["kitty"]) == 8
     assert result["attackerPoints"] == v.outcome.attacker_points
@@ -62,11 +62,11 @@ def test_bid_bar_offers_exactly_the_legal_bids(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=11)
     checked = 0
-    while table.phase == "deal" and checked < 200:
+    while table.hud.phase == "deal" and checked < 200:
         qtbot.wait(10)
         v = table.session.view
         legal_keys = {"N" if c[0] in ("SJ", "BJ") else c[0][1] for c in v.legal_bids}
-        shown = {r["suit"] for r in table.bidOptions.rows() if r["allowed"]}
+        shown = {r["suit"] for r in table.bidding.options.rows() if r["allowed"]}
         if table.session.view is v:
             assert shown == legal_keys
         checked += 1
@@ -78,7 +78,7 @@ def test_refused_play_leaves_the_hand_as_it_was(ui, qtbot) -> None:
     ui.app.start_rules(preset("classic"), seat=0, seed=5)
     while True:
         qtbot.waitUntil(lambda: _my_turn(table), timeout=40000)
-        if table.phase == "play":
+        if table.hud.phase == "play":
             break
         human_step(table)
     v = table.session.view
@@ -94,31 +94,31 @@ def test_refused_play_leaves_the_hand_as_it_was(ui, qtbot) -> None:
         bad = list(by_suit.values())[:2]
         code = "lead-mixed-suits"
     select(table, bad)
-    hand_before = table.hand.rows()
+    hand_before = table.hand.cards.rows()
     snapshot = table.session.match.hand.snapshot()
     messages = []
     table.session.refused.connect(lambda c, en, zh: messages.append((c, en, zh)))
-    table.play()
+    table.hand.play()
     assert messages and messages[0][0] == code
-    assert table.hand.rows() == hand_before  # same cards, same order, still selected
-    assert sorted(table.hand.selected()) == sorted(bad)
+    assert table.hand.cards.rows() == hand_before  # same cards, same order, still selected
+    assert sorted(table.hand.cards.selected()) == sorted(bad)
     assert table.session.match.hand.snapshot() == snapshot
-    assert table.message == messages[0][1]
-    assert table.playProblem  # the button says why before it is pressed, too
+    assert table.notice.text == messages[0][1]
+    assert table.hand.playProblem  # the button says why before it is pressed, too
 
 
 def test_keyboard_verbs_select_and_clear(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=9)
-    qtbot.waitUntil(lambda: table.hand.count >= 5, timeout=20000)
-    table.moveFocus(1)
-    table.toggleFocused()
-    assert table.selectedCount == 1
-    table.moveFocus(1)
-    table.toggleFocused()
-    assert table.selectedCount == 2
-    table.clearSelection()
-    assert table.selectedCount == 0
+    qtbot.waitUntil(lambda: table.hand.cards.count >= 5, timeout=20000)
+    table.hand.moveFocus(1)
+    table.hand.toggleFocused()
+    assert table.hand.selectedCount == 1
+    table.hand.moveFocus(1)
+    table.hand.toggleFocused()
+    assert table.hand.selectedCount == 2
+    table.hand.clearSelection()
+    assert table.hand.selectedCount == 0
 
 
 def test_spectator_session_shows_no_hand(ui, qtbot) -> None:
@@ -126,19 +126,19 @@ def test_spectator_session_shows_no_hand(ui, qtbot) -> None:
     ui.settings.speed = "fast"
     ui.app.watchOffline("classic")
     qtbot.waitUntil(
-        lambda: table.phase == "play" and len(table.session.view.trick) >= 1, timeout=60000
+        lambda: table.hud.phase == "play" and len(table.session.view.trick) >= 1, timeout=60000
     )
-    assert table.spectator
+    assert table.hud.spectator
     assert table.session.view.hand == ()
-    assert table.hand.count == 0
-    assert sum(r["count"] for r in table.seats.rows()) > 0
-    assert table.actions == []
+    assert table.hand.cards.count == 0
+    assert sum(r["count"] for r in table.seats.model.rows()) > 0
+    assert table.hud.actions == []
 
 
 def test_running_game_is_saved_and_restored(ui, qtbot) -> None:
     table = ui.table
     session = ui.app.start_rules(preset("classic"), seat=0, seed=21)
-    while table.phase != "play":
+    while table.hud.phase != "play":
         qtbot.waitUntil(lambda: _my_turn(table), timeout=40000)
         human_step(table, bid=True)
     qtbot.waitUntil(lambda: len(session.match.hand.tricks) >= 1 or _my_turn(table), timeout=40000)
@@ -161,16 +161,16 @@ def test_replay_steps_through_a_record_with_all_hands_open(ui, qtbot) -> None:
     ui.app.set_session(ReplaySession(record))
     table = ui.table
     session = ui.app.session
-    assert table.kind == "replay"
+    assert table.hud.kind == "replay"
     assert all(len(h) > 0 for h in session.open_hands)
-    assert table.hand.count == len(session.open_hands[0])
-    steps = table.replaySteps
+    assert table.hand.cards.count == len(session.open_hands[0])
+    steps = table.hud.replaySteps
     assert steps > 25
-    table.replayGo(steps - 1)
-    assert table.phase == "done"
+    table.hud.replayGo(steps - 1)
+    assert table.hud.phase == "done"
     assert all(len(h) == 0 for h in session.open_hands)
-    table.replayStep(-1)
-    assert table.replayStepNo == steps - 2
+    table.hud.replayStep(-1)
+    assert table.hud.replayStepNo == steps - 2
 
 
 def test_accessible_names_in_each_language(ui) -> None:
@@ -195,13 +195,13 @@ def test_selected_card_rises_in_the_fan(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=9)
     # The table waits for me (the deal is over): no new card or phase clears the selection.
-    qtbot.waitUntil(lambda: table.myTurn and table.hand.count >= 6, timeout=30000)
+    qtbot.waitUntil(lambda: table.hud.myTurn and table.hand.cards.count >= 6, timeout=30000)
 
     def fans() -> list:  # a page being unloaded may still be around: only this table's fan
         return [
             f
             for f in ui.window.findChildren(QQuickItem, "handFan")
-            if f.isVisible() and len(_codes(f)) == table.hand.count
+            if f.isVisible() and len(_codes(f)) == table.hand.cards.count
         ]
 
     qtbot.waitUntil(lambda: bool(fans()), timeout=5000)
@@ -210,8 +210,8 @@ def test_selected_card_rises_in_the_fan(ui, qtbot) -> None:
     def cards() -> list:
         return _codes(fan)
 
-    rows = sorted(table.hand.rows(), key=lambda r: r["slot"])
-    table.toggle(rows[2]["uid"])
+    rows = sorted(table.hand.cards.rows(), key=lambda r: r["slot"])
+    table.hand.toggle(rows[2]["uid"])
 
     def raised() -> tuple[list[float], list[float]]:
         by_code_y = {(c.property("code"), c.property("selected")): c.y() for c in cards()}

@@ -48,7 +48,7 @@ def test_a_session_is_freed_on_the_ui_thread_without_the_collector(ui, qtbot) ->
     try:
         ui.settings.speed = "fast"  # an AI decision may still be out when the session closes
         session = ui.app.start_rules(preset("classic"), seat=0, seed=5)
-        qtbot.waitUntil(lambda: table.hand.count >= 10, timeout=20_000)
+        qtbot.waitUntil(lambda: table.hand.cards.count >= 10, timeout=20_000)
         assert threading.current_thread() is threading.main_thread()
         ref = weakref.ref(session)
         del session

@@ -202,19 +202,19 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     for seed in range(1, 30):
         ui.app.start_rules(preset("classic"), seat=0, seed=seed)
         qtbot.waitUntil(lambda: my_turn(table), timeout=20000)
-        if any(r["allowed"] for r in table.bidOptions.rows()) and table.bidText:
+        if any(r["allowed"] for r in table.bidding.options.rows()) and table.bidding.bidText:
             break
     yield "bidding"
     # a friend game: the dealer calls a friend, then plays with the call shown
     for seed in range(1, 40):
         play_until(
-            ui, lambda: table.phase in ("call-friend", "play"), seed=seed, rules="find-friend"
+            ui, lambda: table.hud.phase in ("call-friend", "play"), seed=seed, rules="find-friend"
         )
-        if "call-friend" in table.actions:
+        if "call-friend" in table.hud.actions:
             break
     yield "calling a friend"
     human_step(table)
-    qtbot.waitUntil(lambda: table.friendText != "", timeout=10000)
+    qtbot.waitUntil(lambda: table.bidding.friendText != "", timeout=10000)
     yield "friend game, playing"
     # burying, as the dealer
     throw = to_failed_throw(ui)
@@ -222,17 +222,17 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     v = table.session.view
     # the kitty peeked at, the counter on
     if v.dealer == 0:
-        table.setPeek("kitty")
+        table.trick.setPeek("kitty")
         yield "kitty shown"
-    table.setPeek("last")
+    table.trick.setPeek("last")
     ui.settings.showCounter = True
     yield "last trick shown, counter on"
-    table.setPeek("")
+    table.trick.setPeek("")
     # a failed throw's message, the taken-back cards marked
     select(table, throw)
     ui.settings.speed = "normal"  # the others wait a moment: the forced card stays alone
-    table.play()
-    qtbot.waitUntil(lambda: "failed" in table.message and table.myPlayShown)
+    table.hand.play()
+    qtbot.waitUntil(lambda: "failed" in table.notice.text and table.trick.myPlayShown)
     yield "failed throw announced beside the forced card"
     ui.settings.speed = "instant"
     ui.settings.showCounter = False
@@ -254,7 +254,7 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     yield "online, chat open, reconnecting"
     ui.app.online.set_state("offline")
     # the hand's end
-    play_until(ui, lambda: table.phase == "done", seed=8)
+    play_until(ui, lambda: table.hud.phase == "done", seed=8)
     yield "result"
     # a replay, mid-trick and at its end
     ui.app.leaveTable()
@@ -263,15 +263,17 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     ui.app.set_session(ReplaySession(record))
     ui.window.setProperty("screen", "table")
     while len(table.session.view.trick) < 3:
-        table.replayStep(1)
+        table.hud.replayStep(1)
     yield "replay, mid-trick"
-    table.replayGo(table.replaySteps - 1)
+    table.hud.replayGo(table.hud.replaySteps - 1)
     yield "replay, last step"
     # watching
     ui.app.set_session(None)
     ui.settings.speed = "instant"
     ui.app.watchOffline("classic")
-    qtbot.waitUntil(lambda: table.phase == "play" and bool(table.session.view.trick), timeout=30000)
+    qtbot.waitUntil(
+        lambda: table.hud.phase == "play" and bool(table.session.view.trick), timeout=30000
+    )
     yield "watching"
 
 

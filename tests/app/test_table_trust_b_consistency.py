@@ -80,18 +80,18 @@ def _minor_trump(ui) -> dict[str, str]:
     for seed in range(1, 40):
         pressed: dict[str, str] = {}
         ui.app.start_rules(preset("classic"), seat=0, seed=seed)
-        while table.phase == "deal":
+        while table.hud.phase == "deal":
             wait_until(lambda: False, 0.01)
-            rows = {r["suit"]: r for r in table.bidOptions.rows()}
-            if table.trumpText == "?" and any(rows.get(k, {}).get("allowed") for k in "CD"):
+            rows = {r["suit"]: r for r in table.bidding.options.rows()}
+            if table.hud.trumpText == "?" and any(rows.get(k, {}).get("allowed") for k in "CD"):
                 suit = "C" if rows["C"]["allowed"] else "D"
                 button = _visible(ui, "bid_" + suit)
                 pressed[suit] = QColor(button.property("textColor")).name()
-                table.bid(suit)
-            elif table.canPass:
-                table.passBid()
-        if table.trumpText in ("♣", "♦") and pressed:
-            while table.phase != "play":
+                table.bidding.bid(suit)
+            elif table.bidding.canPass:
+                table.bidding.passBid()
+        if table.hud.trumpText in ("♣", "♦") and pressed:
+            while table.hud.phase != "play":
                 assert wait_until(lambda: bool(table.session.view.actions), 30)
                 human_step(table)
             return pressed
@@ -105,7 +105,7 @@ def test_four_colour_suits_reach_the_trump_badge_and_the_counter(ui, qtbot) -> N
     # on the felt (dark): ♣ light green, ♦ light blue; on the badge (light): green, blue
     dark = {"C": "#81c784", "D": "#82b1ff"}
     assert pressed and all(dark[k] == colour for k, colour in pressed.items())
-    other = "♦" if table.trumpText == "♣" else "♣"
+    other = "♦" if table.hud.trumpText == "♣" else "♣"
     panel = _visible(ui, "counterPanel")
     labels = [i for i in _descendants(panel) if i.property("text") == other]
     assert (
@@ -113,12 +113,12 @@ def test_four_colour_suits_reach_the_trump_badge_and_the_counter(ui, qtbot) -> N
     )
     badge = _visible(ui, "trumpBadge")
     colour = QColor(badge.property("color")).name()
-    assert colour == ("#118a2a" if table.trumpText == "♣" else "#1757d6")
+    assert colour == ("#118a2a" if table.hud.trumpText == "♣" else "#1757d6")
     ui.settings.fourColour = False
     qtbot.waitUntil(
         lambda: (
             QColor(badge.property("color")).name()
-            == ("#111111" if table.trumpText == "♣" else "#d01010")
+            == ("#111111" if table.hud.trumpText == "♣" else "#d01010")
         )
     )
     ui.settings.fourColour = True
@@ -128,12 +128,15 @@ def test_four_colour_suits_reach_the_trump_badge_and_the_counter(ui, qtbot) -> N
 def test_the_counter_says_what_its_points_are(ui, qtbot) -> None:
     table = ui.table
     ui.settings.showCounter = True
-    _play_until(ui, lambda: table.phase == "play", seed=4)
+    _play_until(ui, lambda: table.hud.phase == "play", seed=4)
     text = str(_visible(ui, "counterPoints").property("text"))
-    assert text == f"Points not yet played: {table.pointsOut}"
+    assert text == f"Points not yet played: {table.counter.pointsOut}"
     ui.settings.language = "zh_CN"
     qtbot.waitUntil(
-        lambda: _visible(ui, "counterPoints").property("text") == f"还没出的分：{table.pointsOut}"
+        lambda: (
+            _visible(ui, "counterPoints").property("text")
+            == f"还没出的分：{table.counter.pointsOut}"
+        )
     )
     ui.settings.showCounter = False
 
@@ -162,19 +165,19 @@ def test_a_watchers_counter_drops_the_kitty_once_it_is_shown() -> None:
 
 def test_the_top_bars_levels_agree_with_the_result(ui) -> None:
     table = ui.table
-    _play_until(ui, lambda: table.phase == "done", seed=6, rules="one-deck")
-    detail = table.result["detail"]
-    ours, theirs = table.ourLevel, table.theirLevel
-    won = table.result["won"]
+    _play_until(ui, lambda: table.hud.phase == "done", seed=6, rules="one-deck")
+    detail = table.result.summary["detail"]
+    ours, theirs = table.hud.ourLevel, table.hud.theirLevel
+    won = table.result.summary["won"]
     before = ours if won else theirs
     assert f"{before} → " in detail, (detail, ours, theirs)
     # the result panel on screen says the same
     shown = [i.property("text") for i in _descendants(ui.window.contentItem()) if i.isVisible()]
     assert detail in shown
     after = detail.split(" → ")[1].split()[0].rstrip(".")
-    table.nextHand()
-    assert wait_until(lambda: table.handNo == 2, 30)
-    assert (table.ourLevel if won else table.theirLevel) == after
+    table.result.nextHand()
+    assert wait_until(lambda: table.hud.handNo == 2, 30)
+    assert (table.hud.ourLevel if won else table.hud.theirLevel) == after
 
 
 def test_traditional_chinese_messages_are_not_left_in_simplified() -> None:

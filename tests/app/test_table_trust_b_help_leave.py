@@ -81,7 +81,7 @@ def test_table_buttons_name_their_key(ui, qtbot) -> None:
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=3)
     qtbot.waitUntil(lambda: ui.window.property("screen") == "table")
-    while not (table.phase == "play" and table.myTurn):
+    while not (table.hud.phase == "play" and table.hud.myTurn):
         assert wait_until(lambda: bool(table.session.view.actions), 30)
         human_step(table, bid=True)
         wait_until(lambda: False, 0.01)
@@ -89,7 +89,7 @@ def test_table_buttons_name_their_key(ui, qtbot) -> None:
     buttons = _buttons(ui)
     keys = {label: str(b.property("shortcut")) for label, b in buttons.items()}
     assert keys["Hint"] == "H" and keys["Last trick"] == "L" and keys["?"] == "?"
-    assert keys[table.playLabel] == "Enter"
+    assert keys[table.hand.playLabel] == "Enter"
     # pointing at Hint shows its key
     hint = buttons["Hint"]
     centre = hint.mapToScene(QPointF(hint.width() / 2, hint.height() / 2)).toPoint()
@@ -145,15 +145,15 @@ def test_a_buttons_key_tip_leaves_the_refusal_readable(ui, qtbot) -> None:
     table = ui.table
     ui.settings.speed = "instant"
     ui.app.start_rules(preset("classic"), seat=0, seed=3)
-    while not (table.phase == "play" and table.myTurn):
+    while not (table.hud.phase == "play" and table.hud.myTurn):
         assert wait_until(lambda: bool(table.session.view.actions), 30)
         human_step(table, bid=True)
         wait_until(lambda: False, 0.01)
-    rows = sorted(table.hand.rows(), key=lambda r: r["slot"])
-    table.toggle(rows[0]["uid"])  # two cards from both ends of the hand: never a legal play
-    table.toggle(rows[-1]["uid"])
-    qtbot.waitUntil(lambda: table.playProblem != "", timeout=3000)
-    play = _buttons(ui)[table.playLabel]
+    rows = sorted(table.hand.cards.rows(), key=lambda r: r["slot"])
+    table.hand.toggle(rows[0]["uid"])  # two cards from both ends of the hand: never a legal play
+    table.hand.toggle(rows[-1]["uid"])
+    qtbot.waitUntil(lambda: table.hand.playProblem != "", timeout=3000)
+    play = _buttons(ui)[table.hand.playLabel]
     centre = play.mapToScene(QPointF(play.width() / 2, play.height() / 2)).toPoint()
     qtbot.mouseMove(ui.window, centre)
     qtbot.waitUntil(lambda: "Key: Enter" in _texts(ui.window.contentItem()), timeout=3000)
@@ -165,5 +165,5 @@ def test_a_buttons_key_tip_leaves_the_refusal_readable(ui, qtbot) -> None:
     )
     said = line.mapRectToScene(QRectF(0, 0, line.width(), line.height()))
     shown = tip.mapRectToScene(QRectF(0, 0, tip.width(), tip.height()))
-    assert line.property("text") == table.playProblem
+    assert line.property("text") == table.hand.playProblem
     assert not said.intersects(shown), (said, shown)

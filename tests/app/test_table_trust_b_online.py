@@ -106,7 +106,7 @@ async def _table_with_bots(ui, address: str) -> object:
     assert await until(lambda: session.view is not None, 10)
     # every seat has the same name at the table as in the waiting room
     assert in_room == ["Ann", "AI 2 (Easy)", "AI 3 (Easy)", "AI 4 (Easy)"]
-    at_table = {r["seat"]: r["name"] for r in ui.table.seats.rows()}
+    at_table = {r["seat"]: r["name"] for r in ui.table.seats.model.rows()}
     assert [at_table[seat] for seat in range(4)] == in_room
     return session
 
@@ -141,8 +141,8 @@ def test_trustee_stays_on_across_a_reconnect(ui, qtbot, server) -> None:
         session = await _table_with_bots(ui, server)
         # the player switches 托管 on with the table's toggle
         await _outside(lambda: _click(qtbot, ui, _item(ui, "trusteeToggle")))
-        assert await until(lambda: table.seats.rows()[0]["trustee"], 10)
-        assert table.trustee and not table.message  # my own switch is no news
+        assert await until(lambda: table.seats.model.rows()[0]["trustee"], 10)
+        assert table.hud.trustee and not table.notice.text  # my own switch is no news
         # the network drops; the client reconnects by itself
         await session.client.drop()
         assert await until(lambda: session.client.resumes >= 1, 15)
@@ -151,13 +151,13 @@ def test_trustee_stays_on_across_a_reconnect(ui, qtbot, server) -> None:
         before = session.view.counts[session.seat]
         end = time.monotonic() + 1.5
         while time.monotonic() < end:
-            assert table.trustee and _item(ui, "trusteeToggle").property("checked")
+            assert table.hud.trustee and _item(ui, "trusteeToggle").property("checked")
             assert session.client.rooms[session.room].seats[0].trustee
             await asyncio.sleep(0.05)
         assert await until(
-            lambda: table.phase == "done" or session.view.counts[session.seat] < before, 60
+            lambda: table.hud.phase == "done" or session.view.counts[session.seat] < before, 60
         ), "the hand waits for a player who left 托管 on"
-        return {"message": table.message}
+        return {"message": table.notice.text}
 
     out = run(ui, qtbot, play)
     assert out["message"] == ""  # nothing changed that the player did not do
@@ -171,13 +171,13 @@ def test_a_change_of_trustee_the_player_did_not_make_is_shown(ui, qtbot, tmp_pat
     async def play() -> None:
         session = await _table_with_bots(ui, address)
         # I do nothing; my turn clock runs out and the server switches 托管 on: it says so
-        assert await until(lambda: table.trustee, 40)
-        assert await until(lambda: _shown(ui, notice), 5), table.message
+        assert await until(lambda: table.hud.trustee, 40)
+        assert await until(lambda: _shown(ui, notice), 5), table.notice.text
         assert _item(ui, "trusteeToggle").property("checked")
         # switching it off myself is no news: the notice goes with the next message
         await _outside(lambda: _click(qtbot, ui, _item(ui, "trusteeToggle")))
         assert await until(lambda: not session.client.rooms[session.room].seats[0].trustee, 10)
-        assert not table.trustee
+        assert not table.hud.trustee
 
     try:
         run(ui, qtbot, play)

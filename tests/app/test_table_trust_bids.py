@@ -21,8 +21,8 @@ def test_bid_buttons_name_their_cards_and_the_bid_stays_until_play(ui, qtbot) ->
     for seed in range(1, 40):
         ui.app.start_rules(preset("classic"), seat=0, seed=seed)
         qtbot.waitUntil(lambda: my_turn(table), timeout=20000)
-        allowed = [r for r in table.bidOptions.rows() if r["allowed"]]
-        if allowed and table.phase == "deal":
+        allowed = [r for r in table.bidding.options.rows() if r["allowed"]]
+        if allowed and table.hud.phase == "deal":
             break
     assert allowed, "no seed gave the player a bid"
     qtbot.waitUntil(lambda: bool(items(ui, "bid_" + allowed[0]["suit"])))
@@ -37,25 +37,25 @@ def test_bid_buttons_name_their_cards_and_the_bid_stays_until_play(ui, qtbot) ->
     # click the first one: the bid is announced on the table, with its cards
     row = allowed[0]
     click(qtbot, ui, item(ui, "bid_" + row["suit"]))
-    qtbot.waitUntil(lambda: table.bidText != "")
+    qtbot.waitUntil(lambda: table.bidding.bidText != "")
     v = table.session.view
     assert v.bid is not None
-    who = "You" if v.bid.seat == 0 else table._seat_name(v.bid.seat)
-    assert table.bidText == f"{who} bid " + " ".join(_card(c) for c in v.bid.cards)
-    assert item(ui, "bidText").property("text") == table.bidText
-    bidder = next(r for r in table.seats.rows() if r["seat"] == v.bid.seat)
+    who = "You" if v.bid.seat == 0 else table.state.seat_name(v.bid.seat)
+    assert table.bidding.bidText == f"{who} bid " + " ".join(_card(c) for c in v.bid.cards)
+    assert item(ui, "bidText").property("text") == table.bidding.bidText
+    bidder = next(r for r in table.seats.model.rows() if r["seat"] == v.bid.seat)
     assert bidder["bidCards"] == list(v.bid.cards)
     ui.settings.language = "zh_CN"
-    assert "亮" in table.bidText
+    assert "亮" in table.bidding.bidText
     ui.settings.language = "en"
     # it stays through the kitty and goes when play starts
-    while table.phase != "play":
-        assert wait_until(lambda: my_turn(table) or table.phase == "play", 30)
-        if table.phase in ("bury", "call-friend"):
-            assert table.bidText and item(ui, "bidText").isVisible()
-            assert any(r["bidCards"] for r in table.seats.rows())
-        if table.phase != "play":
+    while table.hud.phase != "play":
+        assert wait_until(lambda: my_turn(table) or table.hud.phase == "play", 30)
+        if table.hud.phase in ("bury", "call-friend"):
+            assert table.bidding.bidText and item(ui, "bidText").isVisible()
+            assert any(r["bidCards"] for r in table.seats.model.rows())
+        if table.hud.phase != "play":
             human_step(table, bid=False)
     qtbot.waitUntil(lambda: not items(ui, "bidText"))
-    assert table.bidText == ""
-    assert not any(r["bidCards"] for r in table.seats.rows())
+    assert table.bidding.bidText == ""
+    assert not any(r["bidCards"] for r in table.seats.model.rows())

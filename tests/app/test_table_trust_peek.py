@@ -41,42 +41,42 @@ def _to_following_with_a_last_trick(ui, qtbot) -> None:
 def test_last_trick_and_kitty_are_click_toggles_that_never_cover_the_trick(ui, qtbot) -> None:
     table = ui.table
     _to_following_with_a_last_trick(ui, qtbot)
-    current = [r["cards"] for r in table.trick.rows()]
+    current = [r["cards"] for r in table.trick.slots.rows()]
     assert not items(ui, "peekPanel")
     click(qtbot, ui, item(ui, "lastTrickButton"))
-    assert table.peek == "last"
+    assert table.trick.peek == "last"
     panel = item(ui, "peekPanel")
     assert "Last trick" in texts(panel)
     # every play of the last trick is listed, with who played it
     last = table.session.view.last_trick
     shown = " ".join(texts(panel))
-    assert all(table._seat_name(seat) in shown for seat, _ in last)
-    assert f"{table._seat_name(table.session.view.last_winner)} took the trick" in shown
+    assert all(table.state.seat_name(seat) in shown for seat, _ in last)
+    assert f"{table.state.seat_name(table.session.view.last_winner)} took the trick" in shown
     # the current trick stays where it is, uncovered
-    assert [r["cards"] for r in table.trick.rows()] == current
+    assert [r["cards"] for r in table.trick.slots.rows()] == current
     cards = _trick_cards(ui)
     assert cards and not any(scene_rect(panel).intersects(scene_rect(c)) for c in cards)
     # a second click hides it; Esc hides it too
     click(qtbot, ui, item(ui, "lastTrickButton"))
-    assert table.peek == "" and not items(ui, "peekPanel")
+    assert table.trick.peek == "" and not items(ui, "peekPanel")
     click(qtbot, ui, item(ui, "lastTrickButton"))
     assert items(ui, "peekPanel")
     key(ui, Qt.Key.Key_Escape)
-    assert table.peek == "" and not items(ui, "peekPanel")
+    assert table.trick.peek == "" and not items(ui, "peekPanel")
     # the dealer's kitty: the same toggle, its own title, the buried cards
     click(qtbot, ui, item(ui, "kittyButton"))
-    assert table.peek == "kitty"
+    assert table.trick.peek == "kitty"
     panel = item(ui, "peekPanel")
     assert "Kitty (buried)" in texts(panel)
     shown = [c.property("code") for c in descendants(panel) if c.property("code")]
     assert sorted(shown) == sorted(table.session.view.buried)
     click(qtbot, ui, item(ui, "kittyButton"))
-    assert table.peek == ""
+    assert table.trick.peek == ""
     # held down, it shows only while held
     button = item(ui, "lastTrickButton")
     centre = button.mapToScene(QPointF(button.width() / 2, button.height() / 2))
     at = QPoint(round(centre.x()), round(centre.y()))
     QTest.mousePress(ui.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
-    qtbot.waitUntil(lambda: table.peek == "last", timeout=3000)
+    qtbot.waitUntil(lambda: table.trick.peek == "last", timeout=3000)
     QTest.mouseRelease(ui.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
-    qtbot.waitUntil(lambda: table.peek == "")
+    qtbot.waitUntil(lambda: table.trick.peek == "")

@@ -10,7 +10,7 @@ from tests.app.tablekit import click, descendants, item, items, play_until, scen
 
 def test_a_replay_opens_on_one_click_and_ends_on_the_result(ui, qtbot) -> None:
     table = ui.table
-    play_until(ui, lambda: table.phase == "done", seed=8)
+    play_until(ui, lambda: table.hud.phase == "done", seed=8)
     ui.app.leaveTable()
     ui.app.refreshRecords()
     ui.window.setProperty("screen", "replays")
@@ -21,11 +21,11 @@ def test_a_replay_opens_on_one_click_and_ends_on_the_result(ui, qtbot) -> None:
     assert "#1" in shown and "Level 2" in shown  # which hand, at which level
     assert "defenders win" in shown or "attackers win" in shown  # who won
     click(qtbot, ui, row)
-    qtbot.waitUntil(lambda: ui.window.property("screen") == "table" and table.kind == "replay")
+    qtbot.waitUntil(lambda: ui.window.property("screen") == "table" and table.hud.kind == "replay")
     # a step with a trick on the table: the other hands lie beside their seats, not over it
     while len(table.session.view.trick) < 3:
-        assert table.replayStepNo < table.replaySteps - 1
-        table.replayStep(1)
+        assert table.hud.replayStepNo < table.hud.replaySteps - 1
+        table.hud.replayStep(1)
     qtbot.waitUntil(lambda: len(items(ui, "openHand")) == 3)
     cards = [c for c in descendants(item(ui, "trickArea")) if c.property("code")]
     assert len(cards) >= 3
@@ -33,6 +33,6 @@ def test_a_replay_opens_on_one_click_and_ends_on_the_result(ui, qtbot) -> None:
         assert not any(scene_rect(hand).intersects(scene_rect(c)) for c in cards)
     assert not items(ui, "resultPanel")
     # the last step: the result
-    table.replayGo(table.replaySteps - 1)
+    table.hud.replayGo(table.hud.replaySteps - 1)
     qtbot.waitUntil(lambda: bool(items(ui, "resultPanel")))
-    assert table.result["title"] in " ".join(texts(item(ui, "resultPanel")))
+    assert table.result.summary["title"] in " ".join(texts(item(ui, "resultPanel")))

@@ -16,26 +16,26 @@ def test_my_failed_throw_says_what_beat_it_and_clears_the_selection(ui, qtbot) -
     hand = table.session.match.hand
     seen = len(hand.events)
     select(table, throw)
-    assert table.selectedCount == 2
+    assert table.hand.selectedCount == 2
     click(qtbot, ui, item(ui, "playButton"))
     qtbot.waitUntil(lambda: any(e.type == "throw-failed" for e in hand.events[seen:]))
     failed = next(e.body for e in hand.events[seen:] if isinstance(e.body, ThrowFailed))
-    qtbot.waitUntil(lambda: "failed" in table.message)
-    message = table.message
+    qtbot.waitUntil(lambda: "failed" in table.notice.text)
+    message = table.notice.text
     assert failed.beater is not None and failed.beaten_by is not None
-    beater = " ".join(table._card_text(c) for c in failed.beater)
-    forced = " ".join(table._card_text(c) for c in failed.forced)
-    assert message.startswith("Your throw " + " ".join(table._card_text(c) for c in throw))
-    assert f"{table._seat_name(failed.beaten_by)} beats {forced} with {beater}." in message
+    beater = " ".join(table.state.card_text(c) for c in failed.beater)
+    forced = " ".join(table.state.card_text(c) for c in failed.forced)
+    assert message.startswith("Your throw " + " ".join(table.state.card_text(c) for c in throw))
+    assert f"{table.state.seat_name(failed.beaten_by)} beats {forced} with {beater}." in message
     assert f"Only {forced} is played." in message
     # shown above the action bar, in full
     line = item(ui, "messageLine")
     assert line.property("text") == message and not line.property("truncated")
     # nothing stays selected; the cards taken back are marked in the hand
-    assert table.selectedCount == 0
-    assert not any(r["picked"] for r in table.hand.rows())
+    assert table.hand.selectedCount == 0
+    assert not any(r["picked"] for r in table.hand.cards.rows())
     back = Counter(failed.attempted) - Counter(failed.forced)
-    assert Counter(r["card"] for r in table.hand.rows() if r["returned"]) == back
+    assert Counter(r["card"] for r in table.hand.cards.rows() if r["returned"]) == back
 
 
 def test_an_opponents_failed_throw_is_announced_in_each_language(ui, qtbot) -> None:
@@ -43,14 +43,16 @@ def test_an_opponents_failed_throw_is_announced_in_each_language(ui, qtbot) -> N
     to_failed_throw(ui, range(1, 3))
     event = ThrowFailed(1, ("AH", "QH", "QH", "5H"), ("5H",), 10, beaten_by=2, beater=("7H",))
     table.session.eventsArrived.emit([event])
-    assert table.message == (
+    assert table.notice.text == (
         "Right's throw A♥ Q♥ Q♥ 5♥ failed. Opposite beats 5♥ with 7♥. Only 5♥ is played. "
         "Penalty: 10 points."
     )
-    qtbot.waitUntil(lambda: item(ui, "messageLine").property("text") == table.message)
+    qtbot.waitUntil(lambda: item(ui, "messageLine").property("text") == table.notice.text)
     ui.settings.language = "zh_CN"
     table.session.eventsArrived.emit([event])
-    assert "甩" in table.message and "7♥" in table.message and "罚 10 分" in table.message
+    assert (
+        "甩" in table.notice.text and "7♥" in table.notice.text and "罚 10 分" in table.notice.text
+    )
     ui.settings.language = "en"
 
 
@@ -61,7 +63,7 @@ def test_the_message_on_show_follows_a_language_switch(ui, qtbot) -> None:
     ui.settings.speed = "slow"  # the message stays while the others think
     select(table, throw)
     click(qtbot, ui, item(ui, "playButton"))
-    qtbot.waitUntil(lambda: table.message.startswith("Your throw"))
+    qtbot.waitUntil(lambda: table.notice.text.startswith("Your throw"))
     ui.settings.language = "zh_CN"
-    qtbot.waitUntil(lambda: table.message.startswith("你甩牌"), timeout=3000)
-    assert item(ui, "messageLine").property("text") == table.message
+    qtbot.waitUntil(lambda: table.notice.text.startswith("你甩牌"), timeout=3000)
+    assert item(ui, "messageLine").property("text") == table.notice.text

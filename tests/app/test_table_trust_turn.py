@@ -22,30 +22,30 @@ def test_cards_picked_out_of_turn_are_gone_at_my_turn(ui, qtbot) -> None:
     play_until(ui, lambda: _my_play_turn(table) and len(table.session.view.tricks) >= 2, seed=6)
     ui.settings.speed = "normal"  # the others take their time: a moment to pick cards in
     v = table.session.view
-    table.hint()
-    qtbot.waitUntil(lambda: table.selectedCount > 0)
+    table.hand.hint()
+    qtbot.waitUntil(lambda: table.hand.selectedCount > 0)
     click(qtbot, ui, item(ui, "playButton"))
     qtbot.waitUntil(lambda: len(table.session.view.hand) < len(v.hand))
     assert not _my_play_turn(table)
     # picked while the others play: meant for no turn of mine
-    rows = sorted(table.hand.rows(), key=lambda r: r["slot"])
-    table.toggle(rows[0]["uid"])
-    table.toggle(rows[-1]["uid"])
-    assert table.selectedCount == 2
+    rows = sorted(table.hand.cards.rows(), key=lambda r: r["slot"])
+    table.hand.toggle(rows[0]["uid"])
+    table.hand.toggle(rows[-1]["uid"])
+    assert table.hand.selectedCount == 2
     qtbot.waitUntil(lambda: _my_play_turn(table), timeout=20000)
-    assert table.selectedCount == 0
-    assert not any(r["picked"] for r in table.hand.rows())
+    assert table.hand.selectedCount == 0
+    assert not any(r["picked"] for r in table.hand.cards.rows())
     assert not item(ui, "playButton").property("enabled")
     # picked at my turn, then auto-play plays for me: nothing stays raised
-    table.toggle(sorted(table.hand.rows(), key=lambda r: r["slot"])[0]["uid"])
-    assert table.selectedCount == 1
+    table.hand.toggle(sorted(table.hand.cards.rows(), key=lambda r: r["slot"])[0]["uid"])
+    assert table.hand.selectedCount == 1
     before = len(table.session.view.hand)
     click(qtbot, ui, item(ui, "trusteeToggle"))
-    assert table.trustee
+    assert table.hud.trustee
     qtbot.waitUntil(lambda: len(table.session.view.hand) < before, timeout=20000)
-    assert table.selectedCount == 0
+    assert table.hand.selectedCount == 0
     click(qtbot, ui, item(ui, "trusteeToggle"))
-    assert not table.trustee
+    assert not table.hud.trustee
 
 
 def test_one_card_is_one_card_in_both_languages(ui, qtbot) -> None:
@@ -71,8 +71,8 @@ def test_my_turn_is_unmistakable(ui, qtbot) -> None:
     assert glows[0].mapRectToScene(glows[0].boundingRect()).center().y() > mine.y()  # my seat
     # the prompt goes once I have played
     ui.settings.speed = "normal"
-    table.hint()
-    qtbot.waitUntil(lambda: table.selectedCount > 0)
+    table.hand.hint()
+    qtbot.waitUntil(lambda: table.hand.selectedCount > 0)
     click(qtbot, ui, item(ui, "playButton"))
     qtbot.waitUntil(lambda: not _my_play_turn(table))
     qtbot.waitUntil(lambda: not items(ui, "turnPrompt"))
@@ -97,13 +97,13 @@ def test_a_finished_trick_stays_long_enough_to_read(ui, qtbot) -> None:
     ui.settings.speed = "fast"
     seen = len(table.session.view.tricks)
     held: list[tuple[bool, float]] = []  # (holding, when) at each change of the trick
-    table.trickChanged.connect(lambda: held.append((table.holding, time.monotonic())))
-    table.hint()
-    qtbot.waitUntil(lambda: table.selectedCount > 0)
+    table.trick.changed.connect(lambda: held.append((table.trick.holding, time.monotonic())))
+    table.hand.hint()
+    qtbot.waitUntil(lambda: table.hand.selectedCount > 0)
     click(qtbot, ui, item(ui, "playButton"))
     qtbot.waitUntil(lambda: any(h for h, _ in held), timeout=20000)
     assert len(table.session.view.tricks) == seen + 1
-    qtbot.waitUntil(lambda: not table.holding, timeout=5000)
+    qtbot.waitUntil(lambda: not table.trick.holding, timeout=5000)
     start = next(t for h, t in held if h)
     end = next(t for h, t in held if not h and t > start)
     # the 1.5 s hold, not the fast speed's 0.9 s (the start is seen when Qt delivers the
