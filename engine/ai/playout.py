@@ -216,7 +216,7 @@ def utility(world: World, seat: int) -> float:
     result, total = world.result()
     mine_defend = seat in world.defenders()
     sign = 1 if (result.winner == "defenders") == mine_defend else -1
-    value: float = sign * result.levels
+    value = float(sign * result.levels)
     if result.dealer_passes:
         value += 0.5 if not mine_defend else -0.5
     band = world.rules.total_points / 5
