@@ -28,8 +28,8 @@ from engine.follows import check_follow, legal_follows
 from engine.hand import lead_candidates
 from engine.leads import check_lead
 from engine.order import TRUMP, Trumps, trumps_for
-from engine.shapes import Component, Kind, decompose, options, realize
-from engine.tricks import Standing, standing
+from engine.shapes import Component, decompose, realize
+from engine.tricks import Standing, challenge
 from engine.views import View
 
 from .memory import SIDE_MINE, Knowledge
@@ -75,24 +75,11 @@ def components(cards: Sequence[Card], trumps: Trumps) -> list[Component]:
     return decompose(cards, trumps)
 
 
-def standing_now(
-    plays: Sequence[Sequence[Card]], shape: Sequence[Kind], trumps: Trumps
-) -> Standing:
-    """``tricks.standing`` with a fast path for a single-card lead."""
-    if len(plays[0]) != 1:
-        return standing(plays, shape, trumps)
-    suit_of, pos = trumps.suit, trumps.position
-    suit = suit_of(plays[0][0])
-    best = Standing(0, False, pos(plays[0][0]))
-    for i in range(1, len(plays)):
-        c = plays[i][0]
-        s = suit_of(c)
-        if s == suit:
-            if not best.ruff and pos(c) > best.strength:
-                best = Standing(i, False, pos(c))
-        elif s == TRUMP and (not best.ruff or pos(c) > best.strength):
-            best = Standing(i, True, pos(c))
-    return best
+def standing_after(k: Knowledge, play: Sequence[Card]) -> Standing:
+    """The trick's standing if we play ``play`` (we follow)."""
+    assert k.shape is not None
+    suit = k.trumps.suit(k.trick[0][1][0])
+    return challenge(k.standing(), len(k.trick), play, suit, k.shape, k.trumps)
 
 
 # -- who can still beat what -----------------------------------------------------------------
@@ -100,20 +87,15 @@ def standing_now(
 
 def beatable(k: Knowledge, comp: Component, suit: str) -> bool:
     """Whether the outside cards hold a higher component of the same kind in ``suit``."""
-    outside = k.outside_in(suit)
-    if not outside:
-        return False
-    pos = k.trumps.position
-    if comp.size == 1:
-        return any(pos(c) > comp.top for c in outside)
-    return any(top > comp.top for top, _ in options(outside, k.trumps, comp.kind))
+    top = k.outside_top(suit, comp.kind)
+    return top is not None and top > comp.top
 
 
 def ruff_risk(k: Knowledge, suit: str, n: int, seats: Sequence[int]) -> bool:
     """Whether one of ``seats`` (not on our side) may ruff an off-suit play of ``n`` cards."""
     if suit == TRUMP or not k.outside_in(TRUMP):
         return False
-    left = sum(k.outside_in(suit).values())
+    left = k.outside_count(suit)
     for s in seats:
         if k.team[s] == SIDE_MINE:
             continue
@@ -133,10 +115,13 @@ def others_after(k: Knowledge) -> list[int]:
 # -- leading ------------------------------------------------------------------------------
 
 
-def sure(k: Knowledge, cards: Sequence[Card]) -> bool:
-    """No outside holding of the suit can beat any component of this lead."""
+def sure(k: Knowledge, cards: Sequence[Card], comps: list[Component] | None = None) -> bool:
+    """No outside holding of the suit can beat any component of this lead (``comps``: its
+    components, when the caller has them)."""
     suit = k.trumps.suit(cards[0])
-    return not any(beatable(k, comp, suit) for comp in components(cards, k.trumps))
+    if comps is None:
+        comps = components(cards, k.trumps)
+    return not any(beatable(k, comp, suit) for comp in comps)
 
 
 def _suit_cards(hand: Counter[Card], trumps: Trumps) -> dict[str, Counter[Card]]:
@@ -192,10 +177,11 @@ def score_lead(k: Knowledge, play: Sequence[Card]) -> float:
     comps = components(play, trumps)
     big = comps[0]
     opponents = [s for s in range(4) if k.team[s] != SIDE_MINE]
-    is_sure = sure(k, play) if k.rules.lead_rule != "chaoshan" or n == 1 else _suit_top(k, play)
+    chaoshan = k.rules.lead_rule == "chaoshan"
+    is_sure = sure(k, play, comps) if not chaoshan or n == 1 else _suit_top(k, play)
     risky = ruff_risk(k, suit, n, opponents)
     pts = points(play)
-    out_trumps = sum(k.outside_in(TRUMP).values())
+    out_trumps = k.outside_count(TRUMP)
     if is_sure and not risky:
         # A sure trick: the bigger the better; trump winners only while drawing helps.
         score = 100.0 + 10 * n + 5 * big.size * big.length + pts
@@ -284,7 +270,7 @@ def score_follow(k: Knowledge, play: Sequence[Card]) -> float:
     assert k.shape is not None
     trumps = k.trumps
     plays = [cards for _, cards in k.trick] + [tuple(play)]
-    st = standing_now(plays, k.shape, trumps)
+    st = standing_after(k, play)
     holder = k.seat if st.index == len(plays) - 1 else k.trick[st.index][0]
     stake = sum(points(c) for c in plays)
     after = others_after(k)

@@ -97,7 +97,9 @@ class World:
         if self.rest is None:
             self.rest = full_deck(self.rules.decks) - self.played
         hand = self.hands[seat]
-        outside = Counter({c: n - hand[c] for c, n in self.rest.items() if n > hand.get(c, 0)})
+        outside: Counter[Card] = Counter()
+        held = hand.get
+        dict.update(outside, {c: n - held(c, 0) for c, n in self.rest.items() if n > held(c, 0)})
         if seat == self.dealer and self.kitty:
             outside -= Counter(self.kitty)
             kitty_points = points(self.kitty)
