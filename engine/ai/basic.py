@@ -67,12 +67,24 @@ def spend(play: Sequence[Card], hand: Counter[Card], trumps: Trumps) -> float:
     return cost
 
 
-def components(cards: Sequence[Card], trumps: Trumps) -> list[Component]:
-    """``decompose`` with a fast path for one card (most plays in a rollout)."""
+# Decompositions already made: a seat's candidate plays recur from decision to decision, and a
+# search plays out the same position on many deals. Bounded; cleared when full.
+_DECOMPOSED: dict[tuple[tuple[Card, ...], Trumps], tuple[Component, ...]] = {}
+_DECOMPOSED_MAX = 1 << 14
+
+
+def components(cards: Sequence[Card], trumps: Trumps) -> tuple[Component, ...]:
+    """``decompose``, remembered, with a fast path for one card (most plays in a rollout)."""
     if len(cards) == 1:
         c = cards[0]
-        return [Component(1, 1, (c,), trumps.position(c))]
-    return decompose(cards, trumps)
+        return (Component(1, 1, (c,), trumps.position(c)),)
+    key = (tuple(cards), trumps)
+    got = _DECOMPOSED.get(key)
+    if got is None:
+        if len(_DECOMPOSED) >= _DECOMPOSED_MAX:
+            _DECOMPOSED.clear()
+        got = _DECOMPOSED[key] = tuple(decompose(cards, trumps))
+    return got
 
 
 def standing_after(k: Knowledge, play: Sequence[Card]) -> Standing:
@@ -115,7 +127,7 @@ def others_after(k: Knowledge) -> list[int]:
 # -- leading ------------------------------------------------------------------------------
 
 
-def sure(k: Knowledge, cards: Sequence[Card], comps: list[Component] | None = None) -> bool:
+def sure(k: Knowledge, cards: Sequence[Card], comps: Sequence[Component] | None = None) -> bool:
     """No outside holding of the suit can beat any component of this lead (``comps``: its
     components, when the caller has them)."""
     suit = k.trumps.suit(cards[0])
@@ -137,7 +149,8 @@ def throws(k: Knowledge) -> list[list[Card]]:
     found = []
     opponents = [s for s in range(4) if s != k.seat]
     for suit, cards in _suit_cards(k.hand, k.trumps).items():
-        comps = [c for c in decompose(cards.elements(), k.trumps) if not beatable(k, c, suit)]
+        whole = components(list(cards.elements()), k.trumps)
+        comps = [c for c in whole if not beatable(k, c, suit)]
         if len(comps) < 2:
             continue
         play = [c for comp in comps for c in comp.cards]
@@ -269,15 +282,15 @@ def score_follow(k: Knowledge, play: Sequence[Card]) -> float:
     """Expected points our side gains, plus the lead's worth, less the strength spent."""
     assert k.shape is not None
     trumps = k.trumps
-    plays = [cards for _, cards in k.trick] + [tuple(play)]
     st = standing_after(k, play)
-    holder = k.seat if st.index == len(plays) - 1 else k.trick[st.index][0]
-    stake = sum(points(c) for c in plays)
+    ours = st.index == len(k.trick)
+    holder = k.seat if ours else k.trick[st.index][0]
+    stake = k.trick_points() + points(play)
     after = others_after(k)
     if k.last_trick:
         stake += k.kitty_points * 2
     if k.team[holder] == SIDE_MINE:
-        p = _hold_chance(k, plays[st.index], st.ruff, after)
+        p = _hold_chance(k, play if ours else k.trick[st.index][1], st.ruff, after)
     else:
         p = 0.0
         if any(k.team[s] == SIDE_MINE for s in after) and k.team[holder] != SIDE_MINE:

@@ -48,20 +48,30 @@ class Knowledge:
     played: Counter[Card]
     kitty_points: int  # what the kitty is worth, known to the dealer, else an estimate
     # Facts the policy asks for again and again within one decision, worked out once.
-    _by_suit: dict[str, Counter[Card]] = field(default_factory=dict)
+    _by_suit: dict[str, Counter[Card]] | None = None
     _sizes: dict[str, int] = field(default_factory=dict)
     _tops: dict[tuple[str, Kind], int | None] = field(default_factory=dict)
     _lengths: dict[str, int] | None = None
     _standing: Standing | None = None
+    _trick_points: int | None = None
 
     def outside_in(self, suit: str) -> Counter[Card]:
-        """Outside cards of one effective suit (cached per decision)."""
-        got = self._by_suit.get(suit)
-        if got is None:
-            suit_of = self.trumps.suit
-            got = Counter({c: n for c, n in self.outside.items() if n > 0 and suit_of(c) == suit})
-            self._by_suit[suit] = got
-        return got
+        """Outside cards of one effective suit (all suits sorted out at once, per decision)."""
+        by_suit = self._by_suit
+        if by_suit is None:
+            by_suit = self._by_suit = {}
+            suit_of = self.trumps.suit_table
+            for c, n in self.outside.items():
+                if n > 0:
+                    s = suit_of[c]
+                    got = by_suit.get(s)
+                    if got is None:
+                        got = by_suit[s] = Counter()
+                    got[c] = n
+        found = by_suit.get(suit)
+        if found is None:
+            found = by_suit[suit] = Counter()
+        return found
 
     def outside_count(self, suit: str) -> int:
         """How many outside cards are of one effective suit (cached per decision)."""
@@ -92,6 +102,12 @@ class Knowledge:
             assert self.shape is not None
             self._standing = tricks.standing([c for _, c in self.trick], self.shape, self.trumps)
         return self._standing
+
+    def trick_points(self) -> int:
+        """Points in the trick so far (cached per decision)."""
+        if self._trick_points is None:
+            self._trick_points = sum(points(c) for _, c in self.trick)
+        return self._trick_points
 
     def lengths(self) -> dict[str, int]:
         """Our cards per effective suit (cached per decision, like ``outside_in``)."""
