@@ -140,7 +140,9 @@ class World:
         seat = self.turn
         hand = self.hands[seat]
         cards = tuple(cards)
-        if not self.trick and judge:
+        if not self.trick and judge and len(cards) == 1:
+            self.shape = ((1, 1),)  # a single: nothing to judge (the policy plays what it holds)
+        elif not self.trick and judge:
             others = [self.hands[s] for s in range(4) if s != seat]
             lead = check_lead(hand, cards, self.trumps, self.rules, others, self.played)
             if lead.attempted is not None and self.rules.throw_penalty:
