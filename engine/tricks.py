@@ -29,7 +29,7 @@ class Standing:
 
 def strength(cards: Sequence[Card], shape: Sequence[Kind], trumps: Trumps) -> int | None:
     """The play's strength in the lead's ``shape``, or None when it cannot take that shape."""
-    if len(cards) == 1:
+    if len(cards) == 1 and len(shape) == 1 and shape[0] == (1, 1):
         return trumps.position(cards[0])  # a single answering a single
     return best_top(Counter(cards), trumps, list(shape))
 
