@@ -1,6 +1,7 @@
 """Engine throughput: legal follows and trick judgings per second; full hands per second.
 
     python bench/engine_bench.py [--seconds S] [--seed N] [--positions N] [--hands N]
+        [--playouts N] [--only-playouts] [--presets NAME ...]
 
 Positions are random but seeded: a shuffled deck dealt to four hands, a random level and trump,
 a random legal lead from one hand (one to three of its components in one suit, judged as a throw
@@ -178,6 +179,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=100, help="full hands per preset (100)")
     ap.add_argument("--playouts", type=int, default=40, help="AI playouts per preset (40)")
     ap.add_argument("--only-playouts", action="store_true", help="only the AI playouts")
+    ap.add_argument("--presets", nargs="+", choices=sorted(ALL_PRESETS), help="only these presets")
     args = ap.parse_args()
 
     if args.only_playouts:
@@ -187,6 +189,8 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for name in PRESETS:
+        if args.presets and name not in args.presets:
+            continue
         rules = preset(name)
         rng = random.Random(f"{args.seed}:{name}")
         pos = positions(rules, args.positions, rng)
@@ -209,6 +213,8 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for name, rules in ALL_PRESETS.items():
+        if args.presets and name not in args.presets:
+            continue
         per_s, per_apply = hands_rate(rules, args.hands, args.seed)
         print(f"{name:<11} {per_s:>9.1f} {per_apply:>9.1f}")
     print("hands/s: random-legal hands, deal to score, one core; µs/apply: mean Hand.apply")
@@ -222,6 +228,8 @@ def playouts_table(args: argparse.Namespace) -> None:
     print(header)
     print("-" * len(header))
     for name, rules in ALL_PRESETS.items():
+        if args.presets and name not in args.presets:
+            continue
         per_s = playouts_rate(rules, args.playouts, args.seed)
         print(f"{name:<11} {per_s:>10.1f} {1000 / per_s:>8.1f}")
     print("playouts/s: AI rollouts of a whole hand (rule-based play at every seat, from the first")

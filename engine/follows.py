@@ -264,6 +264,10 @@ def _follows(
     trumps: Trumps,
     rules: RuleSet,
 ) -> Iterator[list[Card]]:
+    if need == 1:  # a single lead (most of them): any card of the suit, else any card
+        pool = have if held else Counter({c: n for c, n in hand.items() if n > 0})
+        yield from ([c] for c in _low_first(pool, trumps))
+        return
     if held <= need:
         others = Counter({c: n for c, n in hand.items() if n > 0 and c not in have})
         base = list(have.elements())
@@ -295,7 +299,7 @@ def _best_patterns(
 
 def multiset_combinations(pool: Counter[Card], k: int, trumps: Trumps) -> Iterator[list[Card]]:
     """Distinct k-card sub-multisets of ``pool``, lowest cards first."""
-    cards = sorted(pool, key=lambda c: (trumps.is_trump(c), trumps.position(c), c))
+    cards = _low_first(pool, trumps)
     caps = [pool[c] for c in cards]
     suffix = [*itertools.accumulate(reversed(caps))][::-1]
     suffix.append(0)
@@ -311,3 +315,8 @@ def multiset_combinations(pool: Counter[Card], k: int, trumps: Trumps) -> Iterat
                 yield [cards[i]] * take + rest
 
     yield from rec(0, k)
+
+
+def _low_first(pool: Counter[Card], trumps: Trumps) -> list[Card]:
+    """The distinct cards of ``pool``, side suits before trumps, low before high."""
+    return sorted(pool, key=lambda c: (trumps.is_trump(c), trumps.position(c), c))

@@ -78,7 +78,8 @@ def _product(choices: list[list[Card]]) -> Iterator[tuple[Card, ...]]:
 
 
 def _take(counts: Counter[Card], cards: Iterable[Card], size: int) -> Counter[Card]:
-    left = counts.copy()
+    left: Counter[Card] = Counter()
+    dict.update(left, counts)  # hot: Counter.copy goes through the Mapping ABC
     for c in cards:
         left[c] -= size
         if not left[c]:

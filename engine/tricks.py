@@ -29,6 +29,8 @@ class Standing:
 
 def strength(cards: Sequence[Card], shape: Sequence[Kind], trumps: Trumps) -> int | None:
     """The play's strength in the lead's ``shape``, or None when it cannot take that shape."""
+    if len(cards) == 1 and len(shape) == 1 and shape[0] == (1, 1):
+        return trumps.position(cards[0])  # a single answering a single
     return best_top(Counter(cards), trumps, list(shape))
 
 
@@ -38,19 +40,32 @@ def standing(plays: Sequence[Sequence[Card]], shape: Sequence[Kind], trumps: Tru
     lead_strength = strength(plays[0], shape, trumps)
     assert lead_strength is not None, "a lead always has its own shape"
     best = Standing(0, False, lead_strength)
-    for i, cards in enumerate(plays[1:], start=1):
-        suits = {trumps.suit(c) for c in cards}
-        if len(suits) != 1:
-            continue  # a mixed play is a discard
-        (played_suit,) = suits
-        ruff = played_suit == TRUMP and suit != TRUMP
-        if played_suit != suit and not ruff:
-            continue
-        s = strength(cards, shape, trumps)
-        if s is None:
-            continue
-        if (ruff and not best.ruff) or (ruff == best.ruff and s > best.strength):
-            best = Standing(i, ruff, s)
+    for i in range(1, len(plays)):
+        best = challenge(best, i, plays[i], suit, shape, trumps)
+    return best
+
+
+def challenge(
+    best: Standing,
+    index: int,
+    cards: Sequence[Card],
+    suit: str,
+    shape: Sequence[Kind],
+    trumps: Trumps,
+) -> Standing:
+    """The standing once play ``index`` (``cards``) of a trick led in ``suit`` meets ``best``."""
+    suit_of = trumps.suit_table
+    played_suit = suit_of[cards[0]]
+    if any(suit_of[c] != played_suit for c in cards):
+        return best  # a mixed play is a discard
+    ruff = played_suit == TRUMP and suit != TRUMP
+    if played_suit != suit and not ruff:
+        return best
+    s = strength(cards, shape, trumps)
+    if s is None:
+        return best
+    if (ruff and not best.ruff) or (ruff == best.ruff and s > best.strength):
+        return Standing(index, ruff, s)
     return best
 
 

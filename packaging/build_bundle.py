@@ -2,10 +2,16 @@
 
     python packaging/build_bundle.py                         # this Python, with .[package]
     python packaging/build_bundle.py --venv build/bundle-venv  # a new venv, pip install .[package]
+    python packaging/build_bundle.py --pure                  # without the compiled engine
 
 Writes ``dist/tuolaji/`` (run ``dist/tuolaji/tuolaji``; on macOS also ``dist/Tuolaji.app``),
 prints its size, the build time and the bundled app's start-up time to the self-test's first
 frame, and exits 1 if the bundle is over ``--max-mb`` or its self-test fails.
+
+Before PyInstaller runs, the engine's hot modules are compiled with mypyc from the sources being
+packaged (``compile_engine.prepare``), with the build's Python; without a C compiler, the Python
+headers or mypyc the pure-Python engine is packaged, and the output says so. Compiled modules
+the tree did not have before the build are removed from it afterwards.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import compile_engine
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -77,6 +85,10 @@ def self_test(binary: Path, runs: int = 1) -> tuple[int, str, list[float]]:
     return rc, out, frames
 
 
+def engine_note(carried: list[str]) -> str:
+    return f"compiled ({len(carried)} modules, mypyc)" if carried else "pure Python"
+
+
 def build(python: Path, dist: Path, work: Path) -> float:
     started = time.monotonic()
     cmd = [str(python), "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN"]
@@ -92,12 +104,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--venv", type=Path, help="build in a fresh venv made here")
     p.add_argument("--max-mb", type=float, default=MAX_MB, help="largest bundle allowed (MB)")
     p.add_argument("--runs", type=int, default=3, help="self-test runs for the start-up time")
+    p.add_argument("--pure", action="store_true", help="package the pure-Python engine")
     args = p.parse_args(argv)
 
     started = time.monotonic()
     python = make_venv(args.venv.resolve()) if args.venv else Path(sys.executable)
     setup = time.monotonic() - started
-    took = build(python, args.dist.resolve(), args.work.resolve())
+    had = compile_engine.built(ROOT)
+    if args.pure:
+        compile_engine.clean(ROOT)
+        print("compiled engine: not built (--pure): packaging the pure-Python engine")
+        compiled = []
+    else:
+        compiled = compile_engine.prepare(ROOT, str(python))
+    try:
+        took = build(python, args.dist.resolve(), args.work.resolve())
+    finally:
+        if not had:
+            compile_engine.clean(ROOT)
+    carried = compile_engine.bundled(args.dist / "tuolaji")
+    print(f"engine in the bundle: {engine_note(carried)}")
+    if compiled and len(carried) != len(compile_engine.MODULES):
+        print(f"FAIL: {len(compiled)} compiled modules built, the bundle carries {carried}")
+        return 1
     size, files = bundle_size(args.dist / "tuolaji")
     print(f"bundle: {args.dist / 'tuolaji'}: {size / 1e6:.1f} MB in {files} files")
     venv_note = f" (+{setup:.0f} s for the venv)" if args.venv else ""

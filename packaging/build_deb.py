@@ -4,7 +4,8 @@
 
 Installs the bundle into /opt/tuolaji, a /usr/bin/tuolaji launcher, the .desktop file, the icons
 into the hicolor theme and the AppStream metainfo; dpkg's triggers refresh the menu and icon
-caches, so there are no maintainer scripts.
+caches, so there are no maintainer scripts. It carries the engine the bundle carries: compiled
+(``build_bundle.py`` compiles it from the sources it packages) or pure Python; it says which.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ import sys
 import tempfile
 import tomllib
 from pathlib import Path
+
+from build_bundle import engine_note
+from compile_engine import bundled
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -190,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     deb = build_deb(args.bundle, args.out)
     print(f"deb: {deb}: {deb.stat().st_size / 1e6:.1f} MB")
+    print(f"engine in the package: {engine_note(bundled(args.bundle))}")
     return 0
 
 

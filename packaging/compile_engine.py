@@ -6,22 +6,26 @@ the fallback and the reference.
 
 Python imports an extension module before the ``.py`` of the same name, so after a build the
 compiled modules are used by everything that imports ``engine`` from this tree (the app, the
-server, the tests, a bundle built from it). They are built from the sources as they are now: a
-module edited afterwards needs a rebuild (or ``--clean``), or the stale compiled one runs. The
-compiled modules play exactly the same games as the pure ones;
-``tests/engine/ai/test_ai_fixed_seeds.py`` checks recorded digests, so run it after a build.
-Needs a C compiler and mypy (which ships mypyc). Built in a scratch copy of ``engine/`` so this
-tree's ``pyproject.toml`` plays no part.
+server, the tests). They are built from the sources as they are now: a module edited afterwards
+needs a rebuild (or ``--clean``), or the stale compiled one runs. ``build_bundle.py`` builds
+them afresh before every bundle (``prepare``), so a bundle or a .deb never carries stale ones.
+The compiled modules play exactly the same games as the pure ones
+(``tests/packaging/test_compiled_engine.py`` plays the same seeds through both). Needs a C
+compiler, the Python headers and mypy (which ships mypyc). Built in a scratch copy of
+``engine/`` so this tree's ``pyproject.toml`` plays no part.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,26 +44,71 @@ MODULES = (
 SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 
 
-def built() -> list[Path]:
-    """The compiled modules in this tree (the shared runtime library included)."""
-    return sorted([*ROOT.glob(f"engine/**/*{SUFFIX}"), *ROOT.glob(f"*__mypyc{SUFFIX}")])
+def built(root: Path = ROOT) -> list[Path]:
+    """The compiled modules in a tree (the shared runtime library included)."""
+    return sorted([*root.glob(f"engine/**/*{SUFFIX}"), *root.glob(f"*__mypyc{SUFFIX}")])
 
 
-def clean() -> None:
-    for path in built():
+def runtime_modules(root: Path = ROOT) -> list[str]:
+    """Top-level modules the compiled ones import from C (mypyc's shared runtime), which an
+    import scan of the Python sources cannot see: the bundle must be told of them."""
+    return [p.name.removesuffix(SUFFIX) for p in root.glob(f"*__mypyc{SUFFIX}")]
+
+
+def bundled(folder: Path) -> list[str]:
+    """The compiled engine modules a bundle folder carries, as module names."""
+    found = []
+    for path in folder.rglob(f"*{SUFFIX}"):
+        parts = path.relative_to(folder).parts
+        if "engine" in parts:
+            dotted = parts[parts.index("engine") :]
+            found.append(".".join(dotted).removesuffix(SUFFIX))
+    return sorted(found)
+
+
+def clean(root: Path = ROOT) -> None:
+    for path in built(root):
         path.unlink()
 
 
-def build() -> list[Path]:
-    clean()
+def missing(python: str = sys.executable) -> str | None:
+    """Why ``python`` cannot build the compiled modules here, or None when it can."""
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    if shutil.which(shlex.split(cc)[0]) is None:
+        return f"no C compiler ({cc})"
+    probe = "import mypyc, sysconfig, os; "
+    probe += "assert os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h'))"
+    if subprocess.run([python, "-c", probe], capture_output=True).returncode != 0:
+        return f"mypyc or the Python headers (Python.h) missing for {python}"
+    return None
+
+
+def build(root: Path = ROOT, python: str = sys.executable) -> list[Path]:
+    """Compile ``root``'s sources of ``MODULES`` and put the modules next to them."""
+    clean(root)
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
-        shutil.copytree(ROOT / "engine", scratch / "engine", ignore=shutil.ignore_patterns("*.so"))
-        mypyc = [sys.executable, "-m", "mypyc", *MODULES]
+        shutil.copytree(root / "engine", scratch / "engine", ignore=shutil.ignore_patterns("*.so"))
+        mypyc = [python, "-m", "mypyc", *MODULES]
         subprocess.run(mypyc, cwd=scratch, check=True, stdout=subprocess.DEVNULL)
         for path in [*scratch.glob(f"engine/**/*{SUFFIX}"), *scratch.glob(f"*{SUFFIX}")]:
-            shutil.copy2(path, ROOT / path.relative_to(scratch))
-    return built()
+            shutil.copy2(path, root / path.relative_to(scratch))
+    return built(root)
+
+
+def prepare(root: Path = ROOT, python: str = sys.executable) -> list[Path]:
+    """For a package: fresh compiled modules from ``root``'s sources, or, when they cannot be
+    built, none at all (stale ones removed), so the pure-Python engine is packaged. Says which."""
+    reason = missing(python)
+    if reason is not None:
+        clean(root)
+        print(f"compiled engine: not built ({reason}): packaging the pure-Python engine")
+        return []
+    started = time.monotonic()
+    paths = build(root, python)
+    took = time.monotonic() - started
+    print(f"compiled engine: {len(MODULES)} modules built with mypyc in {took:.0f} s")
+    return paths
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,6 +119,10 @@ def main(argv: list[str] | None = None) -> int:
         clean()
         print("compiled modules removed: pure Python")
         return 0
+    reason = missing()
+    if reason is not None:
+        print(f"cannot build: {reason}", file=sys.stderr)
+        return 1
     for path in build():
         print(path.relative_to(ROOT))
     return 0

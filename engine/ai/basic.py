@@ -28,8 +28,8 @@ from engine.follows import check_follow, legal_follows
 from engine.hand import lead_candidates
 from engine.leads import check_lead
 from engine.order import TRUMP, Trumps, trumps_for
-from engine.shapes import Component, Kind, decompose, options, realize
-from engine.tricks import Standing, standing
+from engine.shapes import Component, decompose, realize
+from engine.tricks import Standing, challenge
 from engine.views import View
 
 from .memory import SIDE_MINE, Knowledge
@@ -67,32 +67,31 @@ def spend(play: Sequence[Card], hand: Counter[Card], trumps: Trumps) -> float:
     return cost
 
 
-def components(cards: Sequence[Card], trumps: Trumps) -> list[Component]:
-    """``decompose`` with a fast path for one card (most plays in a rollout)."""
+# Decompositions already made: a seat's candidate plays recur from decision to decision, and a
+# search plays out the same position on many deals. Bounded; cleared when full.
+_DECOMPOSED: dict[tuple[tuple[Card, ...], Trumps], tuple[Component, ...]] = {}
+_DECOMPOSED_MAX = 1 << 14
+
+
+def components(cards: Sequence[Card], trumps: Trumps) -> tuple[Component, ...]:
+    """``decompose``, remembered, with a fast path for one card (most plays in a rollout)."""
     if len(cards) == 1:
         c = cards[0]
-        return [Component(1, 1, (c,), trumps.position(c))]
-    return decompose(cards, trumps)
+        return (Component(1, 1, (c,), trumps.position(c)),)
+    key = (tuple(cards), trumps)
+    got = _DECOMPOSED.get(key)
+    if got is None:
+        if len(_DECOMPOSED) >= _DECOMPOSED_MAX:
+            _DECOMPOSED.clear()
+        got = _DECOMPOSED[key] = tuple(decompose(cards, trumps))
+    return got
 
 
-def standing_now(
-    plays: Sequence[Sequence[Card]], shape: Sequence[Kind], trumps: Trumps
-) -> Standing:
-    """``tricks.standing`` with a fast path for a single-card lead."""
-    if len(plays[0]) != 1:
-        return standing(plays, shape, trumps)
-    suit_of, pos = trumps.suit, trumps.position
-    suit = suit_of(plays[0][0])
-    best = Standing(0, False, pos(plays[0][0]))
-    for i in range(1, len(plays)):
-        c = plays[i][0]
-        s = suit_of(c)
-        if s == suit:
-            if not best.ruff and pos(c) > best.strength:
-                best = Standing(i, False, pos(c))
-        elif s == TRUMP and (not best.ruff or pos(c) > best.strength):
-            best = Standing(i, True, pos(c))
-    return best
+def standing_after(k: Knowledge, play: Sequence[Card]) -> Standing:
+    """The trick's standing if we play ``play`` (we follow)."""
+    assert k.shape is not None
+    suit = k.trumps.suit(k.trick[0][1][0])
+    return challenge(k.standing(), len(k.trick), play, suit, k.shape, k.trumps)
 
 
 # -- who can still beat what -----------------------------------------------------------------
@@ -100,20 +99,15 @@ def standing_now(
 
 def beatable(k: Knowledge, comp: Component, suit: str) -> bool:
     """Whether the outside cards hold a higher component of the same kind in ``suit``."""
-    outside = k.outside_in(suit)
-    if not outside:
-        return False
-    pos = k.trumps.position
-    if comp.size == 1:
-        return any(pos(c) > comp.top for c in outside)
-    return any(top > comp.top for top, _ in options(outside, k.trumps, comp.kind))
+    top = k.outside_top(suit, comp.kind)
+    return top is not None and top > comp.top
 
 
 def ruff_risk(k: Knowledge, suit: str, n: int, seats: Sequence[int]) -> bool:
     """Whether one of ``seats`` (not on our side) may ruff an off-suit play of ``n`` cards."""
     if suit == TRUMP or not k.outside_in(TRUMP):
         return False
-    left = sum(k.outside_in(suit).values())
+    left = k.outside_count(suit)
     for s in seats:
         if k.team[s] == SIDE_MINE:
             continue
@@ -133,10 +127,13 @@ def others_after(k: Knowledge) -> list[int]:
 # -- leading ------------------------------------------------------------------------------
 
 
-def sure(k: Knowledge, cards: Sequence[Card]) -> bool:
-    """No outside holding of the suit can beat any component of this lead."""
+def sure(k: Knowledge, cards: Sequence[Card], comps: Sequence[Component] | None = None) -> bool:
+    """No outside holding of the suit can beat any component of this lead (``comps``: its
+    components, when the caller has them)."""
     suit = k.trumps.suit(cards[0])
-    return not any(beatable(k, comp, suit) for comp in components(cards, k.trumps))
+    if comps is None:
+        comps = components(cards, k.trumps)
+    return not any(beatable(k, comp, suit) for comp in comps)
 
 
 def _suit_cards(hand: Counter[Card], trumps: Trumps) -> dict[str, Counter[Card]]:
@@ -152,7 +149,8 @@ def throws(k: Knowledge) -> list[list[Card]]:
     found = []
     opponents = [s for s in range(4) if s != k.seat]
     for suit, cards in _suit_cards(k.hand, k.trumps).items():
-        comps = [c for c in decompose(cards.elements(), k.trumps) if not beatable(k, c, suit)]
+        whole = components(list(cards.elements()), k.trumps)
+        comps = [c for c in whole if not beatable(k, c, suit)]
         if len(comps) < 2:
             continue
         play = [c for comp in comps for c in comp.cards]
@@ -192,10 +190,11 @@ def score_lead(k: Knowledge, play: Sequence[Card]) -> float:
     comps = components(play, trumps)
     big = comps[0]
     opponents = [s for s in range(4) if k.team[s] != SIDE_MINE]
-    is_sure = sure(k, play) if k.rules.lead_rule != "chaoshan" or n == 1 else _suit_top(k, play)
+    chaoshan = k.rules.lead_rule == "chaoshan"
+    is_sure = sure(k, play, comps) if not chaoshan or n == 1 else _suit_top(k, play)
     risky = ruff_risk(k, suit, n, opponents)
     pts = points(play)
-    out_trumps = sum(k.outside_in(TRUMP).values())
+    out_trumps = k.outside_count(TRUMP)
     if is_sure and not risky:
         # A sure trick: the bigger the better; trump winners only while drawing helps.
         score = 100.0 + 10 * n + 5 * big.size * big.length + pts
@@ -283,15 +282,15 @@ def score_follow(k: Knowledge, play: Sequence[Card]) -> float:
     """Expected points our side gains, plus the lead's worth, less the strength spent."""
     assert k.shape is not None
     trumps = k.trumps
-    plays = [cards for _, cards in k.trick] + [tuple(play)]
-    st = standing_now(plays, k.shape, trumps)
-    holder = k.seat if st.index == len(plays) - 1 else k.trick[st.index][0]
-    stake = sum(points(c) for c in plays)
+    st = standing_after(k, play)
+    ours = st.index == len(k.trick)
+    holder = k.seat if ours else k.trick[st.index][0]
+    stake = k.trick_points() + points(play)
     after = others_after(k)
     if k.last_trick:
         stake += k.kitty_points * 2
     if k.team[holder] == SIDE_MINE:
-        p = _hold_chance(k, plays[st.index], st.ruff, after)
+        p = _hold_chance(k, play if ours else k.trick[st.index][1], st.ruff, after)
     else:
         p = 0.0
         if any(k.team[s] == SIDE_MINE for s in after) and k.team[holder] != SIDE_MINE:

@@ -23,6 +23,7 @@ from engine.cards import (
     points,
 )
 from engine.order import TRUMP
+from engine.tricks import standing
 from engine.views import View
 
 from . import basic
@@ -142,7 +143,7 @@ def _play_reason(k: Knowledge, cards: list[Card]) -> tuple[str, str]:
         )
     plays = [c for _, c in k.trick] + [tuple(cards)]
     assert k.shape is not None
-    st = basic.standing_now(plays, k.shape, trumps)
+    st = standing(plays, k.shape, trumps)
     holder = k.seat if st.index == len(plays) - 1 else k.trick[st.index][0]
     stake = sum(points(c) for c in plays)
     if holder == k.seat:

@@ -13,11 +13,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 
+from engine import tricks
 from engine.cards import Card, deck, points
 from engine.leads import lead_shape
 from engine.order import TRUMP, Trumps
 from engine.rules import RuleSet
-from engine.shapes import Kind
+from engine.shapes import Kind, options
+from engine.tricks import Standing
 from engine.views import View
 
 SIDE_MINE, SIDE_UNKNOWN, SIDE_THEIRS = 1, 0, -1
@@ -45,17 +47,67 @@ class Knowledge:
     counts: list[int]  # cards in each seat's hand
     played: Counter[Card]
     kitty_points: int  # what the kitty is worth, known to the dealer, else an estimate
-    _by_suit: dict[str, Counter[Card]] = field(default_factory=dict)
+    # Facts the policy asks for again and again within one decision, worked out once.
+    _by_suit: dict[str, Counter[Card]] | None = None
+    _sizes: dict[str, int] = field(default_factory=dict)
+    _tops: dict[tuple[str, Kind], int | None] = field(default_factory=dict)
     _lengths: dict[str, int] | None = None
+    _standing: Standing | None = None
+    _trick_points: int | None = None
 
     def outside_in(self, suit: str) -> Counter[Card]:
-        """Outside cards of one effective suit (cached per decision)."""
-        got = self._by_suit.get(suit)
+        """Outside cards of one effective suit (all suits sorted out at once, per decision)."""
+        by_suit = self._by_suit
+        if by_suit is None:
+            by_suit = self._by_suit = {}
+            suit_of = self.trumps.suit_table
+            for c, n in self.outside.items():
+                if n > 0:
+                    s = suit_of[c]
+                    got = by_suit.get(s)
+                    if got is None:
+                        got = by_suit[s] = Counter()
+                    got[c] = n
+        found = by_suit.get(suit)
+        if found is None:
+            found = by_suit[suit] = Counter()
+        return found
+
+    def outside_count(self, suit: str) -> int:
+        """How many outside cards are of one effective suit (cached per decision)."""
+        got = self._sizes.get(suit)
         if got is None:
-            suit_of = self.trumps.suit
-            got = Counter({c: n for c, n in self.outside.items() if n > 0 and suit_of(c) == suit})
-            self._by_suit[suit] = got
+            got = self._sizes[suit] = sum(self.outside_in(suit).values())
         return got
+
+    def outside_top(self, suit: str, kind: Kind) -> int | None:
+        """The highest top an outside component of ``kind`` in ``suit`` can have; None when
+        the outside cards hold none (cached per decision)."""
+        key = (suit, kind)
+        if key in self._tops:
+            return self._tops[key]
+        outside = self.outside_in(suit)
+        top: int | None
+        if kind == (1, 1):
+            pos = self.trumps.position
+            top = max((pos(c) for c in outside), default=None)
+        else:
+            top = next((t for t, _ in options(outside, self.trumps, kind)), None)
+        self._tops[key] = top
+        return top
+
+    def standing(self) -> Standing:
+        """Who holds the trick so far, and with what (cached per decision; we follow)."""
+        if self._standing is None:
+            assert self.shape is not None
+            self._standing = tricks.standing([c for _, c in self.trick], self.shape, self.trumps)
+        return self._standing
+
+    def trick_points(self) -> int:
+        """Points in the trick so far (cached per decision)."""
+        if self._trick_points is None:
+            self._trick_points = sum(points(c) for _, c in self.trick)
+        return self._trick_points
 
     def lengths(self) -> dict[str, int]:
         """Our cards per effective suit (cached per decision, like ``outside_in``)."""

@@ -97,7 +97,9 @@ class World:
         if self.rest is None:
             self.rest = full_deck(self.rules.decks) - self.played
         hand = self.hands[seat]
-        outside = Counter({c: n - hand[c] for c, n in self.rest.items() if n > hand.get(c, 0)})
+        outside: Counter[Card] = Counter()
+        held = hand.get
+        dict.update(outside, {c: n - held(c, 0) for c, n in self.rest.items() if n > held(c, 0)})
         if seat == self.dealer and self.kitty:
             outside -= Counter(self.kitty)
             kitty_points = points(self.kitty)
@@ -138,7 +140,9 @@ class World:
         seat = self.turn
         hand = self.hands[seat]
         cards = tuple(cards)
-        if not self.trick and judge:
+        if not self.trick and judge and len(cards) == 1:
+            self.shape = ((1, 1),)  # a single: nothing to judge (the policy plays what it holds)
+        elif not self.trick and judge:
             others = [self.hands[s] for s in range(4) if s != seat]
             lead = check_lead(hand, cards, self.trumps, self.rules, others, self.played)
             if lead.attempted is not None and self.rules.throw_penalty:
@@ -216,7 +220,7 @@ def utility(world: World, seat: int) -> float:
     result, total = world.result()
     mine_defend = seat in world.defenders()
     sign = 1 if (result.winner == "defenders") == mine_defend else -1
-    value: float = sign * result.levels
+    value = float(sign * result.levels)
     if result.dealer_passes:
         value += 0.5 if not mine_defend else -0.5
     band = world.rules.total_points / 5

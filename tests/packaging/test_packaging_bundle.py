@@ -76,6 +76,25 @@ def test_bundle_is_at_most_200_mb_and_trimmed(bundle: Built) -> None:
     assert not dangling, dangling[:5]
 
 
+def test_bundle_carries_the_compiled_engine_built_from_its_sources(bundle: Built) -> None:
+    """With a C compiler (CI has one) the bundle carries the mypyc-compiled hot modules, built
+    from the tree packaged, which keeps none of them afterwards; its self-test plays with them."""
+    sys.path.insert(0, str(bundle.tree / "packaging"))
+    import compile_engine
+
+    carried = compile_engine.bundled(bundle.folder)
+    if compile_engine.missing() is not None:
+        assert carried == [] and "engine in the bundle: pure Python" in bundle.output
+        pytest.skip(f"built without the compiled engine: {compile_engine.missing()}")
+    names = sorted(m.removesuffix(".py").replace("/", ".") for m in compile_engine.MODULES)
+    assert carried == names
+    assert re.search(r"^compiled engine: 8 modules built with mypyc in \d+ s$", bundle.output, re.M)
+    assert "engine in the bundle: compiled (8 modules, mypyc)" in bundle.output
+    runtime = list(bundle.folder.rglob(f"*__mypyc{compile_engine.SUFFIX}"))
+    assert len(runtime) == 1, runtime
+    assert compile_engine.built(bundle.tree) == []
+
+
 def _hardlink_copy(src: Path, dest: Path) -> Path:
     shutil.copytree(src, dest, symlinks=True, copy_function=os.link)
     return dest
@@ -121,6 +140,8 @@ def deb(bundle: Built, tmp_path_factory) -> Path:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     debs = list(out.glob("tuolaji_*.deb"))
     assert len(debs) == 1, proc.stdout
+    engine = re.search(r"^engine in the bundle: (.+)$", bundle.output, re.M)
+    assert engine and f"engine in the package: {engine.group(1)}" in proc.stdout, proc.stdout
     print(proc.stdout.strip())
     return debs[0]
 
