@@ -148,6 +148,8 @@ class OnlineSession(Session):
                 except RulesError as e:
                     self.refused.emit(e.code, e.en, e.zh)
                     return False
+        if not self.client._connected.is_set():  # the client sends it once it is back
+            self.notice.emit(*HELD_WHILE_AWAY)
         _spawn(self._act(action))
         return True
 
@@ -210,6 +212,11 @@ TRUSTEE_NOTICES = {  # the server switched my 托管 (its turn clock ran out, or
     ),
     False: ("Auto-play is off: your seat waits for you.", "托管已关闭：轮到你时等你出牌。"),
 }
+
+HELD_WHILE_AWAY = (  # a move made while the connection is down
+    "Not connected: your move is sent when the connection is back.",
+    "连接已断开：连上后会发送你的这一步。",
+)
 
 _LOBBIES: dict[int, Lobby] = {}  # client id -> its lobby (a session finds the waiting room)
 

@@ -112,6 +112,7 @@ Rectangle {
                 onClicked: panel.table.result.nextHand()
             }
             TableButton {
+                objectName: "resultHome"
                 visible: panel.table.hud.kind !== "replay"
                 text: qsTr("Home")
                 onClicked: panel.home()

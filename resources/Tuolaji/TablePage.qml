@@ -22,9 +22,9 @@ FocusScope {
     readonly property var seatPoints: [Qt.point(width / 2, 640), Qt.point(width - 110, 276), Qt.point(width / 2, 100), Qt.point(110, 276)]
     readonly property real topPanelX: (width - 250) / 2
 
+    // the window leaves: this page is unloaded on the way (its window is gone by then)
     function leave() {
-        App.leaveTable()
-        ApplicationWindow.window.go("home")
+        ApplicationWindow.window.leaveNow()
     }
 
     TopBar {

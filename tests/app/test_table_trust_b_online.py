@@ -210,3 +210,39 @@ def test_a_server_shut_down_says_so_and_the_table_comes_back_with_it(ui, qtbot, 
         stop_server(proc)
     assert said == "The server was shut down: back at the table when it runs again…"
     assert screen == "table"
+
+
+def test_a_move_made_while_the_server_is_away_says_so_and_is_sent_when_it_is_back(
+    ui, qtbot, tmp_path
+) -> None:
+    """Played under Xvfb: with the server killed mid-hand, the dealer's Bury did nothing
+    visible (the client held it and sent it after the reconnect). The table now says so."""
+    proc, address = start_server(tmp_path, "--away-grace", "60")
+    port = int(address.rsplit(":", 1)[1])
+    table, online = ui.table, ui.app.online
+
+    async def play() -> tuple[str, bool]:
+        nonlocal proc
+        session = await _table_with_bots(ui, address)
+        owed = ("play", "bury")
+        assert await until(lambda: any(a in session.view.actions for a in owed), 60)
+        phase, mine = session.view.phase, session.view.counts[session.seat]
+        proc.kill()  # the server dies: no goodbye
+        assert await until(lambda: online.banner != "", 15)
+        table.hand.hint()
+        assert await until(lambda: table.hand.selectedCount > 0, 30)
+        await _outside(lambda: _click(qtbot, ui, _item(ui, "playButton")))
+        said = table.notice.text
+        proc, _ = start_server(tmp_path, "--port", str(port), "--away-grace", "60")
+        assert await until(lambda: session.client.resumes >= 1, 20)
+        moved = await until(
+            lambda: session.view.phase != phase or session.view.counts[session.seat] < mine, 20
+        )
+        return said, moved
+
+    try:
+        said, moved = run(ui, qtbot, play)
+    finally:
+        stop_server(proc)
+    assert said == "Not connected: your move is sent when the connection is back."
+    assert moved  # the held move was played once the server was back
