@@ -44,10 +44,11 @@ log = logging.getLogger("tuolaji.table")
 MAX_GAP = 400  # a resume missing more events than this gets a snapshot instead
 REQUIRED = ("play", "bury", "call-friend", "pass-bid")  # actions the turn clock waits for
 DEAL_ROUND = 4  # cards dealt per step (one round): one commit and one write per recipient
-# Each deal pause is stretched or shrunk by up to this share, at random. Tables that start
-# together (a restart restores them all at once; a bench seats them all at once) would otherwise
-# deal in lockstep: all their steps due in the same turn of the event loop, one long burst that
-# every other frame waits behind. Spread, the same work comes in many short turns.
+# Each deal pause is stretched or shrunk by up to this share, at random, and a deal starts at a
+# random point of one step's pause. Tables that start together (a restart restores them all at
+# once; a room of tables starts within a second) would otherwise deal in lockstep: all their
+# steps due in the same turn of the event loop, one long burst that every other frame waits
+# behind. Spread, the same work comes in many short turns.
 DEAL_JITTER = 0.25
 
 
@@ -141,6 +142,7 @@ class Table:
         self._trick_at: float | None = None  # when the last action finished a trick
         self._rng = random.Random()
         self._next_deal = 0.0
+        self._phased: Hand | None = None  # the hand whose deal has its starting point drawn
         self._task: asyncio.Task[None] | None = None
         self.stalls: list[str] = []  # liveness faults found (see ``liveness_fault``)
         # The clock of the last step: the invariant is checked as the step saw the table (a
@@ -676,6 +678,9 @@ class Table:
                 return 0
             deadlines.append(ai_due)
         elif d is not None:
+            if self._phased is not hand:  # a deal starts at a random point of a step's pause
+                self._phased = hand
+                self._next_deal = now + self.settings.deal_delay * DEAL_ROUND * self._rng.random()
             if now >= self._next_deal:
                 dealt = await self.deal(DEAL_ROUND)
                 jitter = self._rng.uniform(1 - DEAL_JITTER, 1 + DEAL_JITTER)
