@@ -15,7 +15,10 @@ from typing import Any
 
 from engine.codec import plain
 from engine.events import Event
+from engine.rules import rules_from
 from net.client import Client
+from net.store import Store
+from net.tables import Settings, Table
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD = re.compile(r"^(?:[2-9TJQKA][SHCD]|SJ|BJ)$")
@@ -203,3 +206,19 @@ def leaks(record: dict[str, Any], v0: int, seat: int | None, raws: list[str]) ->
         if excess:
             found.append(f"v{v} seat {seat}: may not see {sorted(excess.elements())}: {raw[:300]}")
     return found
+
+
+def classic_table(store: Store, seed: int, settings: Settings) -> Table:
+    """A classic table run in-process on ``store`` (tests that drive its pump themselves)."""
+    return Table(
+        id="t1",
+        owner=1,
+        owner_name="P0",
+        rules=rules_from("classic"),
+        multiplier=1,
+        private=False,
+        invite=None,
+        seed=seed,
+        store=store,
+        settings=settings,
+    )

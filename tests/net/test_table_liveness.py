@@ -17,10 +17,10 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
+from netkit import classic_table
 
 from engine.errors import RulesError
 from engine.hand import Phase
-from engine.rules import rules_from
 from engine.views import view
 from net.players import make_ai
 from net.store import Store
@@ -54,17 +54,8 @@ async def _scenario(
 ) -> Table:
     store = Store(str(db))
     store.start()
-    table = Table(
-        id="t1",
-        owner=1,
-        owner_name="P0",
-        rules=rules_from("classic"),
-        multiplier=1,
-        private=False,
-        invite=None,
-        seed=deal_seed,
-        store=store,
-        settings=Settings(deal_delay=0, trick_pause=0, check_invariants=True, **pace),
+    table = classic_table(
+        store, deal_seed, Settings(deal_delay=0, trick_pause=0, check_invariants=True, **pace)
     )
     try:
         await store.call(store.create_room, table.room_row())

@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from netkit import classic_table
+
 from engine.hand import Phase
-from engine.rules import rules_from
 from net.store import Store
-from net.tables import DEAL_JITTER, DEAL_ROUND, Seat, Settings, Table
+from net.tables import DEAL_JITTER, DEAL_ROUND, Seat, Settings
 
 DEAL_DELAY = 0.02
 
@@ -23,18 +24,7 @@ async def _deal_pauses(db: Path) -> list[float]:
     step dealt."""
     store = Store(str(db))
     store.start()
-    table = Table(
-        id="t1",
-        owner=1,
-        owner_name="P0",
-        rules=rules_from("classic"),
-        multiplier=1,
-        private=False,
-        invite=None,
-        seed=7,
-        store=store,
-        settings=Settings(deal_delay=DEAL_DELAY, trick_pause=0),
-    )
+    table = classic_table(store, 7, Settings(deal_delay=DEAL_DELAY, trick_pause=0))
     try:
         await store.call(store.create_room, table.room_row())
         for seat in range(4):  # people, so that no AI bid ends a step early
