@@ -105,7 +105,7 @@ class OnlineSession(Session):
     def _server_trustee(self, on: bool) -> None:
         """The server's 托管 flag for my seat. While my own switch is on its way, or the client
         is resuming, it is not news; otherwise a change I did not make is shown."""
-        if self._asked or not self.client._connected.is_set() or on == self.trustee:
+        if self._asked or not self.client.connected or on == self.trustee:
             return
         self.trustee = on
         self.notice.emit(*TRUSTEE_NOTICES[on])
@@ -148,7 +148,7 @@ class OnlineSession(Session):
                 except RulesError as e:
                     self.refused.emit(e.code, e.en, e.zh)
                     return False
-        if not self.client._connected.is_set():  # the client sends it once it is back
+        if not self.client.connected:  # the client sends it once it is back
             self.notice.emit(*HELD_WHILE_AWAY)
         _spawn(self._act(action))
         return True
@@ -298,7 +298,7 @@ class Lobby:
         c = self.client
         if c is None:
             return
-        lost = not c._connected.is_set()
+        lost = not c.connected
         if c.resumes != self._resumes:
             self._resumes = c.resumes
             if self.session is not None:

@@ -125,6 +125,11 @@ class Client:
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- connection ------------------------------------------------------------------------
+    @property
+    def connected(self) -> bool:
+        """Whether the socket is open and greeted (False while it reconnects)."""
+        return self._connected.is_set()
+
     async def connect(self) -> HelloReply:
         """Open the socket and say hello (a new guest by name, or the token's identity)."""
         await self._open()

@@ -114,10 +114,10 @@ async def _kill_and_restart(server: ServerProcess) -> None:
     assert before[0].phase == "play" and before[0].trick
     server.kill()
     for c in players:
-        await until(lambda c=c: not c._connected.is_set())
+        await until(lambda c=c: not c.connected)
     server.start()  # the same port and database
     for c in players:
-        await until(lambda c=c: c._connected.is_set(), timeout=15)
+        await until(lambda c=c: c.connected, timeout=15)
     after = await _views(players, room)
     assert after == before, "the restarted server must hold exactly the same hand"
     assert [c.versions[room] for c in players] == v_before
@@ -163,9 +163,9 @@ async def _kill_between_act_and_answer(server: ServerProcess) -> None:
     first = next(r for r in c.raw if f'"id":{rid}' in r)
     v = c.versions[room]
     server.kill()
-    await until(lambda: not c._connected.is_set())
+    await until(lambda: not c.connected)
     server.start()
-    await until(lambda: c._connected.is_set(), timeout=15)
+    await until(lambda: c.connected, timeout=15)
     await c.send_raw(frame)
     await until(lambda: sum(f'"id":{rid}' in r for r in c.raw) == 2)
     again = [r for r in c.raw if f'"id":{rid}' in r][1]
@@ -193,10 +193,10 @@ async def _left_seat_survives_a_restart(server: ServerProcess) -> None:
     assert answer.penalty == 6
     await until(lambda: players[0].rooms[room].seats[1].left)
     server.kill()
-    await until(lambda: not players[0]._connected.is_set())
+    await until(lambda: not players[0].connected)
     del players[0].rooms[room]  # what follows must come from the restarted server
     server.start()
-    await until(lambda: players[0]._connected.is_set(), timeout=15)
+    await until(lambda: players[0].connected, timeout=15)
     await until(lambda: room in players[0].rooms, timeout=15)
     info = players[0].rooms[room]
     assert info.side == "positive" and info.multiplier == 2
