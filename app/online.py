@@ -148,18 +148,22 @@ class OnlineSession(Session):
                 except RulesError as e:
                     self.refused.emit(e.code, e.en, e.zh)
                     return False
-        if not self.client.connected:  # the client sends it once it is back
+        held = not self.client.connected  # the client sends it once it is back
+        if held:
             self.notice.emit(*HELD_WHILE_AWAY)
-        _spawn(self._act(action))
+        _spawn(self._act(action, held))
         return True
 
-    async def _act(self, action: Action) -> None:
+    async def _act(self, action: Action, held: bool) -> None:
         from net.client import ServerError
 
         try:
             await self.client.act(self.room, action)
         except ServerError as e:
             self.refused.emit(e.code, e.en, e.zh)
+            return
+        if held:  # the notice that it waits is no longer true
+            self.notice.emit(*SENT_AFTER_AWAY)
 
     def set_trustee(self, on: bool) -> None:
         if self.seat is None or self._closed:
@@ -216,6 +220,10 @@ TRUSTEE_NOTICES = {  # the server switched my 托管 (its turn clock ran out, or
 HELD_WHILE_AWAY = (  # a move made while the connection is down
     "Not connected: your move is sent when the connection is back.",
     "连接已断开：连上后会发送你的这一步。",
+)
+SENT_AFTER_AWAY = (
+    "Connected again: your move was played.",
+    "已重新连接：你的这一步已打出。",
 )
 
 _LOBBIES: dict[int, Lobby] = {}  # client id -> its lobby (a session finds the waiting room)

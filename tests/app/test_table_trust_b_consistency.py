@@ -184,11 +184,11 @@ def test_traditional_chinese_messages_are_not_left_in_simplified() -> None:
     """繁體中文 shows the engine's and the table's bilingual messages converted: no simplified
     character of the hint reasons and 托管 notices survives."""
     from app.i18n import to_traditional
-    from app.online import HELD_WHILE_AWAY, TRUSTEE_NOTICES
+    from app.online import HELD_WHILE_AWAY, SENT_AFTER_AWAY, TRUSTEE_NOTICES
     from engine.ai.hint import _play_reason
     from engine.ai.memory import knowledge
 
-    texts = [zh for _en, zh in [*TRUSTEE_NOTICES.values(), HELD_WHILE_AWAY]]
+    texts = [zh for _en, zh in [*TRUSTEE_NOTICES.values(), HELD_WHILE_AWAY, SENT_AFTER_AWAY]]
     hand = Hand(preset("classic"), Setup(11, ("2",) * 4, 0))
     players = [BasicPlayer(s) for s in range(4)]
     while hand.phase != Phase.DONE and len(hand.tricks) < 4:

@@ -216,7 +216,8 @@ def test_a_move_made_while_the_server_is_away_says_so_and_is_sent_when_it_is_bac
     ui, qtbot, tmp_path
 ) -> None:
     """Played under Xvfb: with the server killed mid-hand, the dealer's Bury did nothing
-    visible (the client held it and sent it after the reconnect). The table now says so."""
+    visible (the client held it and sent it after the reconnect). The table now says so, and
+    says it went once it went (the first fix left "sent when the connection is back" on show)."""
     proc, address = start_server(tmp_path, "--away-grace", "60")
     port = int(address.rsplit(":", 1)[1])
     table, online = ui.table, ui.app.online
@@ -225,7 +226,17 @@ def test_a_move_made_while_the_server_is_away_says_so_and_is_sent_when_it_is_bac
         nonlocal proc
         session = await _table_with_bots(ui, address)
         owed = ("play", "bury")
-        assert await until(lambda: any(a in session.view.actions for a in owed), 60)
+
+        passed: list[int] = []
+
+        def my_move() -> bool:
+            hand_no = session.view.hand_no
+            if "pass-bid" in session.view.actions and hand_no not in passed:
+                passed.append(hand_no)  # the deal's end waits for my bid: no bid, once
+                table.bidding.passBid()
+            return any(a in session.view.actions for a in owed)
+
+        assert await until(my_move, 60)
         phase, mine = session.view.phase, session.view.counts[session.seat]
         proc.kill()  # the server dies: no goodbye
         assert await until(lambda: online.banner != "", 15)
@@ -238,6 +249,9 @@ def test_a_move_made_while_the_server_is_away_says_so_and_is_sent_when_it_is_bac
         moved = await until(
             lambda: session.view.phase != phase or session.view.counts[session.seat] < mine, 20
         )
+        # and once it went, the table no longer says it waits
+        assert await until(lambda: table.notice.text != said, 10), table.notice.text
+        assert table.notice.text == "Connected again: your move was played."
         return said, moved
 
     try:
