@@ -10,9 +10,10 @@ events are sent, as in production), then runs the clients in ``--procs`` worker 
 first; the measured window starts when every worker is ready. Players act on their prompts
 (``net.bot.play_seat`` with the ``random`` AI) after a think time drawn uniformly from
 0.5-1.5 x ``--think`` seconds (0: as fast as possible, i.e. a saturation test). Spectators
-are bare websockets that read every frame. Prints actions/s, action->answer latency p50/p99
-(the answer is sent after the action's events, so this bounds action->event from above), and
-the server's RSS and CPU over the window. ``--profile FILE`` runs the server under cProfile.
+are bare websockets that read every frame, in batches as the app's client does. Prints
+actions/s, action->answer latency p50/p99 (the answer is sent after the action's events, so
+this bounds action->event from above), and the server's RSS and CPU over the window.
+``--profile FILE`` runs the server under cProfile.
 
 ``--ai LEVEL:K`` (repeatable) gives K of the tables one person (seat 0) and three bots of
 LEVEL; ``--ai trustee:K`` gives K tables four people of whom seat 0 is in 托管 (the server's
@@ -50,8 +51,10 @@ from websockets.asyncio.client import connect  # noqa: E402
 from net.bot import play_seat  # noqa: E402
 from net.client import Client  # noqa: E402
 from net.players import LEVELS, make_ai  # noqa: E402
+from net.protocol import split_batch  # noqa: E402
 
 OPENING = 20.0  # seconds of the window in which every table starts and deals its first hand
+SLICE = 5  # seconds: the loop lag's p99 is also printed for each such slice of the window
 
 
 def machine_busy() -> float:
@@ -116,13 +119,14 @@ class Window:
 
 
 async def spectator(url: str, name: str, room: str, w: Window) -> None:
+    """A bare websocket that reads batches, as the app's client does (``Hello.batch``)."""
     async with connect(url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "id": 1, "name": name}))
+        await ws.send(json.dumps({"type": "hello", "id": 1, "name": name, "batch": True}))
         await ws.recv()
         await ws.send(json.dumps({"type": "join", "id": 2, "room": room}))
-        async for _frame in ws:
+        async for message in ws:
             if time.monotonic() >= w.start:
-                w.spectator_frames += 1
+                w.spectator_frames += len(split_batch(message))
 
 
 async def seat_table(
@@ -205,7 +209,8 @@ async def worker_async(
                 await c.close()
 
 
-def worker(*args: Any) -> None:
+def worker(nice: int, *args: Any) -> None:
+    os.nice(nice)
     asyncio.run(worker_async(*args))
 
 
@@ -261,6 +266,13 @@ def main() -> None:
         help="K tables of one person and three LEVEL bots (trustee:K: seat 0 in 托管)",
     )
     p.add_argument("--ai-workers", type=int, default=None, help="the server's AI processes")
+    p.add_argument(
+        "--client-nice",
+        type=int,
+        default=10,
+        help="the client workers' nice value: they stand in for people on other machines, so "
+        "they get the CPU the server leaves (0: they compete with it for the cores)",
+    )
     p.add_argument("--max-load", type=float, default=0.5, help="refuse above this load (1 min)")
     p.add_argument("--max-other", type=float, default=0.25, help="warn above this other CPU")
     p.add_argument("--force", action="store_true", help="run on a busy machine (flagged)")
@@ -290,7 +302,8 @@ def main() -> None:
     shares = [list(range(i, a.tables, a.procs)) for i in range(a.procs)]
     workers = [
         ctx.Process(
-            target=worker, args=(url, share, kinds, per, a.think, a.stagger, ready, go, out)
+            target=worker,
+            args=(a.client_nice, url, share, kinds, per, a.think, a.stagger, ready, go, out),
         )
         for share in shares
         if share
@@ -317,6 +330,7 @@ def main() -> None:
     ai_cpu = cpu_of(family([server.pid])) - cpu1 - ai0  # the server's AI worker processes
     ours1, busy1 = cpu_of(family([server.pid, *client_pids])), machine_busy()
     other = max(0.0, (busy1 - busy0) - (ours1 - ours0)) / a.seconds
+    clients_cpu = (ours1 - ours0) - (cpu1 - cpu0) - ai_cpu  # they share the machine's cores
     results = [out.get() for _ in workers]
     for proc in workers:
         proc.join(30)
@@ -333,7 +347,13 @@ def main() -> None:
     opening = min(OPENING, a.seconds / 2)
     lags_open = window(timings["lags"], end=opening)
     lags_play = window(timings["lags"], start=opening)
-    gcs = window(timings["gc"])
+    slices = [
+        window(timings["lags"], start=t, end=t + SLICE) for t in range(0, int(a.seconds), SLICE)
+    ]
+    gcs = {
+        gen: sorted(d for t, d, g in timings["gc"] if g == gen and wall <= t <= wall + a.seconds)
+        for gen in (0, 1, 2)
+    }
     by_kind: dict[str, list[float]] = {}
     for _acts, lats, _sf in results:
         for kind, xs in lats.items():
@@ -351,6 +371,7 @@ def main() -> None:
     print(
         f"tables={a.tables} ai={mix} spectators={a.spectators} procs={a.procs} "
         f"think={a.think}s deal-delay={a.deal_delay}s stagger={a.stagger}s "
+        f"client-nice={a.client_nice} "
         f"setup={setup:.1f}s window={a.seconds:.0f}s\n"
         f"machine: {cores} cores, load average before {load_before[0]:.2f}/"
         f"{load_before[1]:.2f}/{load_before[2]:.2f}, during max {max(loads, default=0):.2f}; "
@@ -365,13 +386,18 @@ def main() -> None:
         + f"server-side act->answer p50={pct(0.5, acts_server):.1f} ms "
         f"p99={pct(0.99, acts_server):.1f} ms; event-loop lag p50={pct(0.5, lags):.1f} ms "
         f"p99={pct(0.99, lags):.1f} ms max={pct(1.0, lags):.0f} ms; "
-        f"full GCs={len(gcs)} longest={pct(1.0, gcs):.0f} ms\n"
+        "GC passes over 2 ms, by generation: "
+        + ", ".join(f"{g}: {len(xs)} (longest {pct(1.0, xs):.0f} ms)" for g, xs in gcs.items())
+        + "\n"
         f"  event-loop lag p99 in the first {opening:.0f} s (every hand starts and is dealt) "
         f"{pct(0.99, lags_open):.1f} ms, after it {pct(0.99, lags_play):.1f} ms\n"
+        f"  event-loop lag p99 in each {SLICE} s: "
+        + " ".join(f"{pct(0.99, xs):.0f}" for xs in slices)
+        + " ms\n"
         f"frames/s sent by the server={sent_rate:.0f} (spectators got {frames / a.seconds:.0f})\n"
         f"server RSS peak={peak:.0f} MiB CPU={cpu1 - cpu0:.1f} s "
         f"({100 * (cpu1 - cpu0) / a.seconds:.0f}% of one core; its AI workers "
-        f"{ai_cpu:.1f} s)"
+        f"{ai_cpu:.1f} s); the bench's clients {clients_cpu / a.seconds:.2f} cores"
     )
     if other > a.max_other:
         print(

@@ -67,6 +67,9 @@ class Config:
     event_loop: str = _opt(
         "uvloop", "uvloop (libuv: about a third less CPU per frame) or asyncio (the standard one)"
     )
+    gc_full_every: float = _opt(
+        3600.0, "seconds between two full garbage collections (0: never; net/collector.py)"
+    )
     check_invariants: bool = _opt(
         False, "check every table's liveness after each step and log a fault (tests)"
     )

@@ -588,8 +588,20 @@ class Table:
             if delay == 0:
                 await asyncio.sleep(0)
                 continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), delay)
+            await self._rest(delay)
+
+    async def _rest(self, delay: float | None) -> None:
+        """Wait until poked or ``delay`` seconds have passed (None: until poked): a timer that
+        sets ``wake``. ``asyncio.wait_for`` costs a task per wait and, when the time is up, a
+        TimeoutError and its traceback; with 500 tables' pumps that was 2% of the server."""
+        timer = (
+            None if delay is None else asyncio.get_running_loop().call_later(delay, self.wake.set)
+        )
+        try:
+            await self.wake.wait()
+        finally:
+            if timer is not None:
+                timer.cancel()
 
     def liveness_fault(self, next_step: float | None) -> str | None:
         """The table's liveness invariant, checked whenever the pump would go idle, and after

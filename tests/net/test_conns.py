@@ -186,3 +186,56 @@ def test_a_client_that_reads_batches_gets_the_same_frames_in_fewer_messages(tmp_
     assert len(batched) < len(plain)
     assert len(events(plain)) > 100  # a hand's worth
     assert events(batched) == events(plain)
+
+
+async def _pausing_reader(url: str, port: int) -> list[str]:
+    owner = await player(url, "Host")
+    room = (await owner.create("classic")).room
+    await owner.join(room)
+    # a spectator with a small receive buffer that stops reading for a while
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", port))
+    ws = await connect(url, sock=sock, max_queue=1)
+    await ws.send(json.dumps({"type": "hello", "id": 1, "name": "Slow", "batch": True}))
+    await ws.recv()
+    await ws.send(json.dumps({"type": "join", "id": 2, "room": room}))
+    await until(lambda: owner.rooms[room].spectators == 2)
+    # about 5 MB of chat while it does not read: past the kernel's buffers (a loopback
+    # socket's grow to 4 MB) and the server's high-water mark, so the server's writer waits
+    # on the socket; short of write_max (4 MB queued), so the client is not dropped
+    for i in range(0, 8000, 100):
+        await asyncio.gather(
+            *(owner.chat(room, f"{j:04d}" + "汉" * 196) for j in range(i, i + 100))
+        )
+    await owner.chat(room, "last")
+    lines: list[str] = []
+    with contextlib.suppress(TimeoutError):
+        while not lines or lines[-1] != "last":
+            for frame in split_batch(await asyncio.wait_for(ws.recv(), 15)):
+                f = json.loads(frame)
+                if f["type"] == "chat":
+                    lines.append(f["text"])
+    # caught up, it is written to at once again
+    await owner.chat(room, "again")
+    while True:
+        frames = [json.loads(f) for f in split_batch(await asyncio.wait_for(ws.recv(), 5))]
+        if any(f["type"] == "chat" and f["text"] == "again" for f in frames):
+            break
+    await ws.close()
+    await owner.close()
+    return lines
+
+
+def test_a_client_that_pauses_reading_gets_every_frame_in_order(tmp_path) -> None:
+    """Frames go out at the end of the event loop's turn, straight to the socket, until the
+    client's socket is full; then a writer waits on it. Neither loses, repeats or reorders a
+    frame, and once the client has read everything the frames go straight out again."""
+    args = ("--rate", "100000", "--burst", "100000")
+    server = ServerProcess(tmp_path / "s.sqlite3", *args).start()
+    try:
+        lines = asyncio.run(asyncio.wait_for(_pausing_reader(server.url, server.port), 60))
+        assert server.alive()
+    finally:
+        server.stop()
+    assert lines == [f"{j:04d}" + "汉" * 196 for j in range(8000)] + ["last"]
