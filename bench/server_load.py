@@ -50,6 +50,7 @@ from websockets.asyncio.client import connect  # noqa: E402
 
 from net.bot import play_seat  # noqa: E402
 from net.client import Client  # noqa: E402
+from net.metrics import SLOW_WRITE  # noqa: E402
 from net.players import LEVELS, make_ai  # noqa: E402
 from net.protocol import split_batch  # noqa: E402
 
@@ -354,6 +355,11 @@ def main() -> None:
         gen: sorted(d for t, d, g in timings["gc"] if g == gen and wall <= t <= wall + a.seconds)
         for gen in (0, 1, 2)
     }
+    act_slices = [
+        window(timings["acts"], start=t, end=t + SLICE) for t in range(0, int(a.seconds), SLICE)
+    ]
+    slow = [(t - wall, d) for t, d in timings["slow_writes"] if wall <= t <= wall + a.seconds]
+    worst = max(slow, key=lambda row: row[1], default=None)
     by_kind: dict[str, list[float]] = {}
     for _acts, lats, _sf in results:
         for kind, xs in lats.items():
@@ -394,6 +400,12 @@ def main() -> None:
         f"  event-loop lag p99 in each {SLICE} s: "
         + " ".join(f"{pct(0.99, xs):.0f}" for xs in slices)
         + " ms\n"
+        f"  server act p99 in each {SLICE} s: "
+        + " ".join(f"{pct(0.99, xs):.0f}" for xs in act_slices)
+        + " ms\n"
+        f"SQLite transactions over {SLOW_WRITE * 1000:.0f} ms: {len(slow)}"
+        + (f", the longest {worst[1] * 1000:.0f} ms at {worst[0]:.1f} s" if worst else "")
+        + "\n"
         f"frames/s sent by the server={sent_rate:.0f} (spectators got {frames / a.seconds:.0f})\n"
         f"server RSS peak={peak:.0f} MiB CPU={cpu1 - cpu0:.1f} s "
         f"({100 * (cpu1 - cpu0) / a.seconds:.0f}% of one core; its AI workers "

@@ -9,7 +9,9 @@ seat pair; a 95% confidence interval over deals), points per hand (the attackers
 deals less when A deals, on the same cards), the share of hands A's side won, and each player's
 decision time (p50/p95/max over burials, friend calls and plays; bids are not timed).
 
-Players: ``random``, ``easy``, ``basic`` (= ``normal``), ``expert`` (= ``hard``), ``master``.
+Players: ``random``, ``easy``, ``basic`` (= ``normal``), ``expert`` (= ``hard``), ``master``;
+``LEVEL:bids=X`` is that level with every bidding threshold times X (``normal:bids=0.9`` bids
+on weaker hands), to check the thresholds against the shipped ones.
 Results are reproducible from the seed: every player's randomness comes from the deal's seed,
 and the search runs on a fixed playout budget per decision (``--samples`` deals per
 candidate) with no clock unless ``--budget`` sets one. ``--jobs`` plays deals in that many
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 from engine.actions import Action
 from engine.ai import AIPlayer, make_player
 from engine.ai.expert import MAX_SAMPLES
-from engine.ai.players import ExpertPlayer
+from engine.ai.players import BasicPlayer, ExpertPlayer
 from engine.cards import RANKS
 from engine.hand import Hand, Phase, Setup
 from engine.match import hand_seed
@@ -40,6 +42,7 @@ from engine.selfplay import Player, play_hand, seat_seed
 from engine.views import View
 
 ALIASES = {"basic": "normal", "expert": "hard"}
+PLAYERS = ("random", "easy", "normal", "basic", "hard", "expert", "master")
 ARENA_SAMPLES = 10  # samples per searched decision in the arena (deterministic, no clock)
 
 
@@ -61,12 +64,35 @@ class DealResult:
     times_b: tuple[float, ...]
 
 
+def parse_player(name: str) -> tuple[str, float]:
+    """``LEVEL`` or ``LEVEL:bids=X`` -> (level, bidding-threshold scale)."""
+    base, sep, knob = name.partition(":")
+    level = ALIASES.get(base, base)
+    if level not in PLAYERS:
+        raise ValueError(f"unknown player {base!r}; expected one of {', '.join(PLAYERS)}")
+    if not sep:
+        return level, 1.0
+    key, _, value = knob.partition("=")
+    try:
+        scale = float(value)
+    except ValueError:
+        scale = -1.0
+    if key != "bids" or not 0 < scale < 10 or level == "random":
+        raise ValueError(f"{name!r}: expected {level}:bids=X, X a positive factor like 0.9")
+    return level, scale
+
+
 def new_player(name: str, seed: int, cfg: Config) -> AIPlayer:
-    level = ALIASES.get(name, name)
+    level, scale = parse_player(name)
     if level in ("hard", "master"):
         samples = cfg.samples if level == "hard" else 4 * cfg.samples
-        return ExpertPlayer(seed, cfg.budget, samples, level)
-    return make_player(level, seed)
+        player: AIPlayer = ExpertPlayer(seed, cfg.budget, samples, level)
+    else:
+        player = make_player(level, seed)
+    if scale != 1.0:
+        assert isinstance(player, BasicPlayer)  # every level but random bids as basic does
+        player.bid_scale = scale
+    return player
 
 
 def deals(seed: int, n: int) -> list[tuple[int, int, str]]:
@@ -186,10 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=ARENA_SAMPLES, help="search deals/candidate")
     p.add_argument("--budget", type=float, default=None, help="search seconds/decision (clock)")
     args = p.parse_args(argv)
-    known = ("random", "easy", "normal", "basic", "hard", "expert", "master")
     for name in (args.a, args.b):
-        if name not in known:
-            p.error(f"unknown player {name!r}; expected one of {', '.join(known)}")
+        try:
+            parse_player(name)
+        except ValueError as e:
+            p.error(str(e))
     cfg = Config(preset(args.preset), args.a, args.b, min(args.samples, MAX_SAMPLES), args.budget)
     start = time.perf_counter()
     results = run(cfg, args.seed, args.deals, args.jobs)

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 LATENCIES_KEPT = 2048  # the last actions whose latency the p50/p99 are taken over
 PROBE_EVERY = 0.05  # seconds between two looks at the event loop
 LAG_WINDOW = 5.0  # seconds over which the loop's worst lag is reported
+SLOW_WRITE = 0.01  # a transaction this long is kept in Stats.slow_writes
+SLOW_WRITES_KEPT = 1000
 STORE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 
 
@@ -46,6 +48,9 @@ class Stats:
         self.beat = time.monotonic()  # when the lag probe last ran
         self.store_writes = [0] * (len(STORE_BUCKETS) + 1)  # histogram counts, +Inf last
         self.store_seconds = 0.0
+        # (wall time, seconds) of the slowest transactions: an act is answered only once it is
+        # committed, so one slow commit delays every table's answer at once
+        self.slow_writes: deque[tuple[float, float]] = deque(maxlen=SLOW_WRITES_KEPT)
         self.ai_running = 0  # counted by net.players.Thinker, on the loop
 
     def act(self, seconds: float) -> None:
@@ -57,6 +62,8 @@ class Stats:
         i = next((i for i, b in enumerate(STORE_BUCKETS) if seconds <= b), len(STORE_BUCKETS))
         self.store_writes[i] += 1
         self.store_seconds += seconds
+        if seconds >= SLOW_WRITE:
+            self.slow_writes.append((time.time(), seconds))
 
     def lag_now(self) -> float:
         """The loop's worst lag over the last LAG_WINDOW seconds, counting a probe that is

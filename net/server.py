@@ -946,6 +946,7 @@ async def serve_forever(
                     "acts": server.act_times,
                     "lags": server.lags,
                     "gc": server.gc_pauses,
+                    "slow_writes": list(stats.slow_writes),
                     "frames": server.frames_sent,
                 },
                 f,

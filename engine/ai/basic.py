@@ -340,8 +340,9 @@ def choose_play(k: Knowledge) -> list[Card]:
 # -- bidding ---------------------------------------------------------------------------------
 
 
-def bid_choice(v: View) -> tuple[Card, ...] | None:
-    """A bid when our hand would make a good trump suit; None to wait or pass."""
+def bid_choice(v: View, scale: float = 1.0) -> tuple[Card, ...] | None:
+    """A bid when our hand would make a good trump suit; None to wait or pass. ``scale``
+    multiplies every threshold (a bench varies it; play uses 1)."""
     if not v.legal_bids:
         return None
     hand = Counter(v.hand)
@@ -369,6 +370,7 @@ def bid_choice(v: View) -> tuple[Card, ...] | None:
             need = 0.36 if held >= 6 else 0.6
         if cards[0] in JOKERS:
             need += 0.1  # no trump: only with a hand rich in level cards and jokers
+        need *= scale
         if current is not None and current.seat == v.seat:
             mine = _suit_strength(hand, current.cards[0], level, v.rules.twos_trump)
             if cards[0] != current.cards[0] and s < mine + 2:
@@ -407,8 +409,8 @@ def _suit_strength(hand: Counter[Card], card: Card, level: str, twos: bool) -> f
     return s
 
 
-def bid_action(v: View) -> Bid | None:
-    cards = bid_choice(v)
+def bid_action(v: View, scale: float = 1.0) -> Bid | None:
+    cards = bid_choice(v, scale)
     if cards is None:
         return None
     try:

@@ -62,9 +62,11 @@ class RandomPlayer:
 
 
 class BasicPlayer:
-    """The rule-based player; ``mistakes`` is the chance of a random legal play instead."""
+    """The rule-based player; ``mistakes`` is the chance of a random legal play instead;
+    ``bid_scale`` multiplies its bidding thresholds (the arena's ``LEVEL:bids=X``)."""
 
     level = "normal"
+    bid_scale = 1.0
 
     def __init__(self, seed: int = 0, mistakes: float = 0.0) -> None:
         self.rng = random.Random(seed)
@@ -79,7 +81,7 @@ class BasicPlayer:
             return None
         acts = v.actions
         if "bid" in acts:
-            bid = basic.bid_action(v)
+            bid = basic.bid_action(v, self.bid_scale)
             if bid is not None:
                 return bid
         if "pass-bid" in acts:

@@ -77,7 +77,7 @@ def record(hand_no: int) -> dict[str, Any]:
 def test_both_offer_the_whole_interface(store: Storage) -> None:
     """Both back-ends are a ``Storage``, and the SQLite store adds no public method of its own
     (one added there belongs in ``Storage``, where PostgreSQL gets it too)."""
-    names = {n for n in Storage.__dict__ if not n.startswith("_")}
+    names = {n for c in Storage.__mro__ for n in vars(c) if not n.startswith("_")}
     assert {n for n in vars(Store) if not n.startswith("_")} <= names
     assert isinstance(store, Storage)
     assert all(callable(getattr(store, n)) for n in names - {"PARAM", "USER"})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 
 import msgspec
@@ -20,6 +21,7 @@ from net.auth import (
     valid_name,
 )
 from net.client import Client, ServerError
+from net.metrics import SLOW_WRITE, Stats, TimedStore
 from net.protocol import (
     PROTOCOL,
     Act,
@@ -147,3 +149,28 @@ def test_the_client_refuses_a_reply_of_another_kind() -> None:
             await asking
 
     asyncio.run(go())
+
+
+def test_a_slow_sqlite_transaction_is_recorded_with_its_time(tmp_path: Path) -> None:
+    """``--stats`` lists the transactions over SLOW_WRITE (a slow commit holds every table's
+    answer): a transaction that takes 30 ms is kept, a quick one is not."""
+    stats = Stats()
+    store = TimedStore(str(tmp_path / "t.db"), stats)
+    store.start()
+
+    def slow() -> None:
+        time.sleep(3 * SLOW_WRITE)
+
+    async def go() -> None:
+        await store.call(store.create_user, "Ann", "h1")
+        await store.call(slow)
+
+    t0 = time.time()
+    try:
+        asyncio.run(go())
+    finally:
+        store.close()
+    assert len(stats.slow_writes) == 1
+    when, seconds = stats.slow_writes[0]
+    assert seconds >= 3 * SLOW_WRITE and t0 <= when <= time.time()
+    assert sum(stats.store_writes) == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arena import Config, deals, main, mean_ci, percentiles, run
+from engine.arena import Config, deals, main, mean_ci, parse_player, percentiles, run
 from engine.rules import preset
 
 
@@ -52,3 +52,26 @@ def test_cli_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for text in ("levels per hand", "95% CI", "points per hand", "hands won", "p95"):
         assert text in out
+
+
+def test_a_player_may_carry_a_bidding_scale() -> None:
+    assert parse_player("basic") == ("normal", 1.0)
+    assert parse_player("expert:bids=0.9") == ("hard", 0.9)
+    for bad in ("nobody", "normal:bids=x", "normal:bids=0", "normal:trumps=1", "random:bids=0.9"):
+        with pytest.raises(ValueError):
+            parse_player(bad)
+
+
+def test_a_bidding_scale_changes_the_bids_and_nothing_else_alike() -> None:
+    """Thresholds half as high again bid later or not at all, so the same deals play out
+    differently from the shipped ones; a scale of 1 is the shipped player exactly."""
+    shipped = Config(preset("classic"), "normal:bids=1", "normal", samples=1, budget=None)
+    assert all(r.levels == 0 and r.points == 0 for r in run(shipped, 9, 3))
+    wary = Config(preset("classic"), "normal:bids=1.5", "normal", samples=1, budget=None)
+    assert any(r.points != 0 for r in run(wary, 9, 3))
+
+
+def test_cli_refuses_an_unknown_player(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--a", "normal:bids=much"])
+    assert "normal:bids=X" in capsys.readouterr().err
