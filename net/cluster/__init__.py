@@ -12,6 +12,10 @@ Everything here is rebuilt from the nodes' memory and PostgreSQL when Redis rest
 """
 
 import asyncio
+import logging
+from collections.abc import Iterable
+
+log = logging.getLogger(__name__)
 
 PREFIX = "tuolaji:"
 
@@ -23,6 +27,23 @@ def raise_if_cancelled() -> None:
     task = asyncio.current_task()
     if task is not None and task.cancelling():
         raise asyncio.CancelledError
+
+
+async def cancel_all(tasks: Iterable[asyncio.Task[None]], again_after: float = 0.5) -> None:
+    """Cancel ``tasks`` and wait until every one has ended. One whose cancellation a Redis
+    call swallowed (``raise_if_cancelled``) is cancelled again: waiting on it alone would
+    hang a node's shutdown for good."""
+    pending = set(tasks)
+    while pending:
+        for task in pending:
+            task.cancel()
+        done, pending = await asyncio.wait(pending, timeout=again_after)
+        for task in done:
+            if not task.cancelled() and task.exception() is not None:
+                log.error("%s had failed", task.get_name(), exc_info=task.exception())
+        if pending:
+            names = ", ".join(sorted(t.get_name() for t in pending))
+            log.warning("cancelling again (the first cancellation was lost): %s", names)
 
 
 def lease_key(table: str) -> str:

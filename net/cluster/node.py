@@ -14,6 +14,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
+from net.cluster import cancel_all
 from net.cluster.bus import Bus, OnFrames, OnRequest
 from net.cluster.lease import Leases
 from net.cluster.presence import Presence
@@ -61,20 +62,19 @@ class ClusterNode:
         """Join the cluster (a Redis that cannot be reached fails here, loudly)."""
         await self.presence.heartbeat(self.hooks.figures())
         self._tasks = [
-            asyncio.create_task(self.leases.keep(self.takeover.lost)),
-            asyncio.create_task(self.presence.keep(self.hooks.figures, self.hooks.rooms)),
-            asyncio.create_task(self.bus.run()),
-            asyncio.create_task(self.takeover.run()),
+            asyncio.create_task(self.leases.keep(self.takeover.lost), name="leases"),
+            asyncio.create_task(
+                self.presence.keep(self.hooks.figures, self.hooks.rooms), name="presence"
+            ),
+            asyncio.create_task(self.bus.run(), name="bus"),
+            asyncio.create_task(self.takeover.run(), name="takeover"),
         ]
 
     async def stop(self, hand_over: bool = True) -> None:
         """Leave the cluster. ``hand_over``: release this node's tables now (a graceful
         shutdown, after the server stopped them), so others take them without waiting for
         the leases to lapse."""
-        for task in self._tasks:
-            task.cancel()
-        if self._tasks:
-            await asyncio.wait(self._tasks)
+        await cancel_all(self._tasks)
         self._tasks = []
         if hand_over:
             for room in list(self.takeover.epochs):

@@ -35,6 +35,7 @@ from redis.exceptions import RedisError
 
 from engine import codec
 from engine.errors import RulesError
+from net.cluster import cancel_all, raise_if_cancelled
 from net.cluster.bus import Unreachable
 from net.cluster.node import ClusterNode, Hooks
 from net.protocol import Join, Leave, LobbyUpdate, RoomInfo, encode, error
@@ -112,16 +113,14 @@ class Cluster:
     async def start(self) -> None:
         await self.node.start()
         self._tasks = [
-            asyncio.create_task(self._sender()),
-            asyncio.create_task(self._reroute()),
-            asyncio.create_task(self._lobby_changes()),
-            asyncio.create_task(self._lobby_pusher()),
+            asyncio.create_task(self._sender(), name="sender"),
+            asyncio.create_task(self._reroute(), name="reroute"),
+            asyncio.create_task(self._lobby_changes(), name="lobby changes"),
+            asyncio.create_task(self._lobby_pusher(), name="lobby pusher"),
         ]
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await cancel_all(list(self._tasks))
         with contextlib.suppress(RedisError, OSError):
             await self._drain()
         await self.node.stop(hand_over=True)
@@ -349,9 +348,11 @@ class Cluster:
             try:
                 await self._drain()
             except (RedisError, OSError) as e:
+                raise_if_cancelled()
                 log.warning("sending frames to other nodes failed (%s); retrying", e)
                 self._wake.set()
                 await asyncio.sleep(0.2)
+            raise_if_cancelled()
 
     async def _drain(self) -> None:
         """Send every frame queued so far, in order (one sender at a time). What Redis did

@@ -13,6 +13,7 @@ import pytest
 from cluster_fixtures import RedisInstance
 from redis.asyncio import Redis
 
+from net.cluster import cancel_all
 from net.cluster.bus import Bus, Unreachable
 from net.cluster.lease import Leases
 from net.cluster.presence import Presence
@@ -307,3 +308,31 @@ def test_a_node_that_cannot_reach_redis_for_a_ttl_gives_its_tables_up(
             await asyncio.wait([keeper])
 
     run(go())
+
+
+def test_a_task_that_lost_its_cancellation_is_cancelled_again() -> None:
+    """A node's loops are cancelled at shutdown; a Redis call can swallow the cancellation
+    (seen: the frame sender, which then waited for frames for good and held SIGTERM up for
+    the whole shutdown grace). ``cancel_all`` cancels what is still running again."""
+    ends: list[str] = []
+
+    async def swallows_once() -> None:
+        try:
+            await asyncio.sleep(60)
+        except asyncio.CancelledError:
+            asyncio.current_task().uncancel()  # type: ignore[union-attr]  # as the timeout does
+        await asyncio.sleep(60)  # then waits again, as the loop would
+
+    async def plain() -> None:
+        await asyncio.sleep(60)
+
+    async def main() -> None:
+        tasks = [asyncio.create_task(f(), name=f.__name__) for f in (swallows_once, plain)]
+        await asyncio.sleep(0)
+        for t in tasks:
+            t.add_done_callback(lambda t: ends.append(t.get_name()))
+        await asyncio.wait_for(cancel_all(tasks, again_after=0.05), 5)
+        assert all(t.cancelled() for t in tasks)
+
+    run(main())
+    assert sorted(ends) == ["plain", "swallows_once"]
