@@ -321,6 +321,7 @@ class SelfTest:
             if not self._wait(lambda: _my_turn(table) or table.hud.phase == "done", 20):
                 raise Failed(
                     f"stuck in phase {table.hud.phase!r}: neither the AI nor the player moves"
+                    f" (waiting on {table.session.waiting_on()})"
                 )
             if table.hud.phase != "done":
                 if not human_step(table, bid=True):

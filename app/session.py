@@ -246,6 +246,20 @@ class OfflineSession(Session):
         super().close()
 
     # -- driving the game ------------------------------------------------------------------
+    def waiting_on(self) -> str:
+        """What the game waits for now, in words (the self-test names it when a hand stalls)."""
+        if self._job is not None:
+            what, since = self._job
+            ago = time.monotonic() - since
+            return f"the AI's {what} for seat {self._decision.seat}, asked {ago:.1f} s ago"
+        seats = [d.seat for d in self.match.hand.pending()]
+        step = (
+            f"the next step in {self._timer.remainingTime()} ms"
+            if self._timer.isActive()
+            else "no step scheduled"
+        )
+        return f"decisions owed by seats {seats}, {step}"
+
     def _schedule(self, ms: int) -> None:
         if not self._closed:
             self._timer.start(max(0, ms))

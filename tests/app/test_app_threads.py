@@ -79,3 +79,25 @@ def test_a_decision_that_does_not_come_back_is_abandoned(qapp, qtbot, monkeypatc
     slow = _Slow(3)
     action, after = on_loop(qtbot, players.decide(slow, seen), 10)  # type: ignore[arg-type]
     assert (action, after) == (None, slow)  # the engine plays for the seat instead
+
+
+def test_a_stalled_table_says_what_it_waits_on(qapp, qtbot) -> None:
+    """The self-test's "stuck in phase" report names the decision the game waits for: an AI
+    seat's job and its age, or the seats that owe a decision and the next scheduled step."""
+    from app.session import OfflineSession
+    from app.settings import Settings
+
+    settings = Settings()
+    settings.speed = "instant"
+    session = OfflineSession(settings, preset("classic"), seat=0, ai_levels=("normal",) * 4, seed=3)
+    session.save_enabled = False
+    assert session.waiting_on() == "decisions owed by seats [None], no step scheduled"
+    for s in (1, 2, 3):
+        session._players[s] = _Slow(3)  # type: ignore[assignment]
+    session.start()
+    try:
+        qtbot.waitUntil(lambda: session._job is not None, timeout=20_000)
+        said = session.waiting_on()
+        assert said.startswith("the AI's bid for seat ") and said.endswith(" s ago"), said
+    finally:
+        session.close()
