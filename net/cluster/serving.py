@@ -120,7 +120,7 @@ class Cluster:
         ]
 
     async def stop(self) -> None:
-        await cancel_all(list(self._tasks))
+        await cancel_all(self._tasks)
         with contextlib.suppress(RedisError, OSError):
             await self._drain()
         await self.node.stop(hand_over=True)
