@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, SUIT_SYMBOLS, Card, Hand
+from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, SUIT_SYMBOLS, Card, Hand, empty_hand, tally
 from engine.errors import RulesError
 from engine.order import Trumps
 from engine.rules import RuleSet
@@ -168,8 +168,21 @@ def _need(counts: Counter[Card], trumps: Trumps, lead: Sequence[Kind], orders: s
 
 def suit_cards(hand: Hand, trumps: Trumps, suit: str) -> Counter[Card]:
     of = trumps.suit_table
-    out: Counter[Card] = Counter()
+    out = empty_hand()
     dict.update(out, {c: n for c, n in hand.items() if n > 0 and of[c] == suit})  # hot: no ABC
+    return out
+
+
+def suits_of(hand: Hand, trumps: Trumps) -> dict[str, Counter[Card]]:
+    """``hand``'s cards by effective suit, each suit in the order the hand lists its cards."""
+    of = trumps.suit_table
+    out: dict[str, Counter[Card]] = {}
+    for c, n in hand.items():
+        if n > 0:
+            got = out.get(of[c])
+            if got is None:  # hot: one Counter per suit, not one per card
+                got = out[of[c]] = empty_hand()
+            got[c] = n
     return out
 
 
@@ -190,7 +203,7 @@ def check_follow(
         raise RulesError("empty-play")
     if len(play) != need:
         raise RulesError("wrong-count", need=need)
-    played = Counter(play)
+    played = tally(play)
     if any(hand.get(c, 0) < n for c, n in played.items()):
         missing = [c for c, n in played.items() if hand.get(c, 0) < n]
         raise RulesError("not-holding", cards=" ".join(missing))

@@ -43,11 +43,11 @@ from engine.events import (
     TrumpSet,
 )
 from engine.follows import check_follow, legal_follows
-from engine.leads import Lead, check_lead
+from engine.leads import Lead, check_lead, lead_candidates
 from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
 from engine.scoring import HandResult, hand_result, kitty_bonus, kitty_multiplier, next_dealer
-from engine.shapes import decompose, options
+from engine.shapes import decompose
 from engine.tricks import trick_points, winner
 
 
@@ -645,30 +645,6 @@ class Hand:
             ],
             "events": [e.to_dict() for e in self.events],
         }
-
-
-def lead_candidates(hand: Counter[Card], trumps: Trumps, rules: RuleSet) -> list[list[Card]]:
-    """Every distinct single, tuple and tractor in ``hand`` (each a legal lead)."""
-    out: list[list[Card]] = []
-    by_suit: dict[str, Counter[Card]] = {}
-    for c, n in hand.items():
-        if n > 0:
-            by_suit.setdefault(trumps.suit(c), Counter())[c] = n
-    for cards in by_suit.values():
-        out += [[c] for c in sorted(cards, key=trumps.position)]
-        if rules.lead_rule == "chaoshan":
-            continue
-        top = max(cards.values())
-        for size in range(2, top + 1):
-            for length in range(1, len(cards) + 1):
-                found = [
-                    [c for c in chain for _ in range(size)]
-                    for _, chain in options(cards, trumps, (size, length))
-                ]
-                if not found:
-                    break
-                out += found
-    return out
 
 
 def _outcome_key(o: Outcome) -> list[Any]:

@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, Card, Hand
+from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, Card, Hand, tally
 from engine.errors import RulesError
-from engine.follows import pattern_value, suit_cards
+from engine.follows import pattern_value, suit_cards, suits_of
 from engine.order import TRUMP, Trumps
 from engine.rules import RuleSet
 from engine.shapes import Component, Kind, decompose, kind_key, options
@@ -53,7 +53,7 @@ def check_lead(
     """
     if not play:
         raise RulesError("empty-play")
-    need = Counter(play)
+    need = tally(play)
     missing = [c for c, n in need.items() if hand.get(c, 0) < n]
     if missing:
         raise RulesError("not-holding", cards=" ".join(missing))
@@ -141,3 +141,23 @@ def _check_chaoshan(
         card = rank + suit
         if hand.get(card, 0) + played.get(card, 0) < rules.decks:
             raise RulesError("suit-throw-not-ready", **names)
+
+
+def lead_candidates(hand: Counter[Card], trumps: Trumps, rules: RuleSet) -> list[list[Card]]:
+    """Every distinct single, tuple and tractor in ``hand`` (each a legal lead)."""
+    out: list[list[Card]] = []
+    for cards in suits_of(hand, trumps).values():
+        out += [[c] for c in sorted(cards, key=trumps.position)]
+        if rules.lead_rule == "chaoshan":
+            continue
+        top = max(cards.values())
+        for size in range(2, top + 1):
+            for length in range(1, len(cards) + 1):
+                found = [
+                    [c for c in chain for _ in range(size)]
+                    for _, chain in options(cards, trumps, (size, length))
+                ]
+                if not found:
+                    break
+                out += found
+    return out

@@ -28,6 +28,7 @@ class Trumps:
     _keys: dict[Card, tuple[int, int, int]] = field(
         init=False, repr=False, compare=False, hash=False
     )
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.level not in RANKS:
@@ -43,6 +44,14 @@ class Trumps:
             group = 0 if s == TRUMP else 1 + "SHCD".index(s)
             keys[card] = (group, -pos[card], -tie)
         object.__setattr__(self, "_keys", keys)
+        object.__setattr__(self, "_hash", hash((self.level, self.trump, self.twos_trump)))
+
+    def __hash__(self) -> int:
+        return self._hash  # hot: the AI's tables are cached by trumps
+
+    def __reduce__(self) -> tuple[object, tuple[str, str | None, bool]]:
+        # Rebuilt where it is unpickled: a string's hash differs from process to process.
+        return trumps_for, (self.level, self.trump, self.twos_trump)
 
     @classmethod
     def parse(cls, level: str, trump: str, twos_trump: bool = False) -> Trumps:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from engine.cards import Card
+from engine.cards import Card, empty_hand
 from engine.order import Trumps
 
 Kind = tuple[int, int]  # (size, length)
@@ -78,7 +78,7 @@ def _product(choices: list[list[Card]]) -> Iterator[tuple[Card, ...]]:
 
 
 def _take(counts: Counter[Card], cards: Iterable[Card], size: int) -> Counter[Card]:
-    left: Counter[Card] = Counter()
+    left = empty_hand()
     dict.update(left, counts)  # hot: Counter.copy goes through the Mapping ABC
     for c in cards:
         left[c] -= size

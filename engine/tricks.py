@@ -9,11 +9,10 @@ take the trick (equal cards: the one played first wins), and any ruff beats the 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import Card, points
+from engine.cards import Card, points, tally
 from engine.order import TRUMP, Trumps
 from engine.shapes import Kind, best_top
 
@@ -31,7 +30,7 @@ def strength(cards: Sequence[Card], shape: Sequence[Kind], trumps: Trumps) -> in
     """The play's strength in the lead's ``shape``, or None when it cannot take that shape."""
     if len(cards) == 1 and len(shape) == 1 and shape[0] == (1, 1):
         return trumps.position(cards[0])  # a single answering a single
-    return best_top(Counter(cards), trumps, list(shape))
+    return best_top(tally(cards), trumps, list(shape))
 
 
 def standing(plays: Sequence[Sequence[Card]], shape: Sequence[Kind], trumps: Trumps) -> Standing:

@@ -20,8 +20,8 @@ from engine.cards import Card
 from engine.codec import plain
 from engine.errors import RulesError
 from engine.follows import check_follow, legal_follows
-from engine.hand import Hand, Phase, Trick, lead_candidates
-from engine.leads import check_lead, lead_shape
+from engine.hand import Hand, Phase, Trick
+from engine.leads import check_lead, lead_candidates, lead_shape
 from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
 

@@ -29,12 +29,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# The playout's hot path (bench/engine_bench.py: AI playouts): the rule-based policy, the
-# playout world, and the rules functions they call on every decision.
+# The search's hot path (bench/engine_bench.py: AI playouts; bench/ai_bench.py --fixed): the
+# rule-based policy, the playout world, the sampled deals and their weighting by the plays, and
+# the rules functions they call on every decision.
 MODULES = (
     "engine/ai/basic.py",
     "engine/ai/memory.py",
     "engine/ai/playout.py",
+    "engine/ai/sampling.py",
+    "engine/ai/inference.py",
+    "engine/cards.py",
     "engine/shapes.py",
     "engine/follows.py",
     "engine/tricks.py",

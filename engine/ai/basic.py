@@ -22,11 +22,10 @@ from collections.abc import Sequence
 from functools import cache
 
 from engine.bids import Bid, bid_strength
-from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, points
+from engine.cards import JOKERS, POINTS, RANKS, SUITS, Card, points, tally
 from engine.errors import RulesError
-from engine.follows import check_follow, legal_follows
-from engine.hand import lead_candidates
-from engine.leads import check_lead
+from engine.follows import check_follow, legal_follows, suits_of
+from engine.leads import check_lead, lead_candidates
 from engine.order import TRUMP, Trumps, trumps_for
 from engine.shapes import Component, decompose, realize
 from engine.tricks import Standing, challenge
@@ -61,7 +60,7 @@ def spend(play: Sequence[Card], hand: Counter[Card], trumps: Trumps) -> float:
         if hand[play[0]] >= 2:
             cost += 4.0
         return cost
-    for c, n in Counter(play).items():
+    for c, n in tally(play).items():
         if hand[c] >= 2 and n < hand[c]:
             cost += 4.0
     return cost
@@ -136,19 +135,11 @@ def sure(k: Knowledge, cards: Sequence[Card], comps: Sequence[Component] | None 
     return not any(beatable(k, comp, suit) for comp in comps)
 
 
-def _suit_cards(hand: Counter[Card], trumps: Trumps) -> dict[str, Counter[Card]]:
-    out: dict[str, Counter[Card]] = {}
-    for c, n in hand.items():
-        if n > 0:
-            out.setdefault(trumps.suit(c), Counter())[c] = n
-    return out
-
-
 def throws(k: Knowledge) -> list[list[Card]]:
     """Throws (several components of one suit) made only of components nobody can beat."""
     found = []
     opponents = [s for s in range(4) if s != k.seat]
-    for suit, cards in _suit_cards(k.hand, k.trumps).items():
+    for suit, cards in suits_of(k.hand, k.trumps).items():
         whole = components(list(cards.elements()), k.trumps)
         comps = [c for c in whole if not beatable(k, c, suit)]
         if len(comps) < 2:
@@ -163,7 +154,7 @@ def throws(k: Knowledge) -> list[list[Card]]:
 def chaoshan_throws(k: Knowledge) -> list[list[Card]]:
     """潮汕 suit throws the rules allow now."""
     found = []
-    for suit, cards in _suit_cards(k.hand, k.trumps).items():
+    for suit, cards in suits_of(k.hand, k.trumps).items():
         if suit == TRUMP or sum(cards.values()) < 2:
             continue
         play = list(cards.elements())

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.cards import Card
+from engine.cards import Card, joined
 from engine.leads import lead_shape
 from engine.views import View
 
@@ -76,7 +76,7 @@ def _rewind(
     return World(
         rules=world.rules,
         trumps=world.trumps,
-        hands=[world.hands[s] + later[s] for s in range(4)],
+        hands=[joined(world.hands[s], later[s]) for s in range(4)],
         kitty=world.kitty,
         dealer=world.dealer,
         friend_card=world.friend_card,

@@ -15,6 +15,7 @@ from functools import cache
 
 from engine import tricks
 from engine.cards import Card, deck, points
+from engine.follows import suits_of
 from engine.leads import lead_shape
 from engine.order import TRUMP, Trumps
 from engine.rules import RuleSet
@@ -59,15 +60,7 @@ class Knowledge:
         """Outside cards of one effective suit (all suits sorted out at once, per decision)."""
         by_suit = self._by_suit
         if by_suit is None:
-            by_suit = self._by_suit = {}
-            suit_of = self.trumps.suit_table
-            for c, n in self.outside.items():
-                if n > 0:
-                    s = suit_of[c]
-                    got = by_suit.get(s)
-                    if got is None:
-                        got = by_suit[s] = Counter()
-                    got[c] = n
+            by_suit = self._by_suit = suits_of(self.outside, self.trumps)
         found = by_suit.get(suit)
         if found is None:
             found = by_suit[suit] = Counter()

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.cards import Card, points
+from engine.cards import Card, empty_hand, points
 from engine.errors import RulesError
 from engine.follows import check_follow
 from engine.leads import check_lead, lead_shape
@@ -97,7 +97,7 @@ class World:
         if self.rest is None:
             self.rest = full_deck(self.rules.decks) - self.played
         hand = self.hands[seat]
-        outside: Counter[Card] = Counter()
+        outside = empty_hand()
         held = hand.get
         dict.update(outside, {c: n - held(c, 0) for c, n in self.rest.items() if n > held(c, 0)})
         if seat == self.dealer and self.kitty:

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.cards import Card
+from engine.cards import Card, empty_hand, joined
 from engine.leads import lead_shape
 from engine.views import View
 
@@ -98,7 +98,7 @@ def sample_world(v: View, rng: random.Random, tries: int = 200, f: Facts | None 
         places = _deal(f.pool, f.room, voids if attempt < tries - 10 else None, trumps.suit, rng)
         if places is None:
             continue
-        hands = [Counter(v.hand) if s == seat else places[s] + known[s] for s in range(4)]
+        hands = [Counter(v.hand) if s == seat else joined(places[s], known[s]) for s in range(4)]
         kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
         partner = _partner(v, hands, f.played_by)
         if partner == -1:
@@ -133,7 +133,7 @@ def _deal(
         s = suit_of(c)
         eligible[c] = [p for p in range(5) if p == KITTY or voids is None or s not in voids[p]]
     cards.sort(key=lambda c: len(eligible[c]))
-    out: list[Counter[Card]] = [Counter() for _ in range(5)]
+    out = [empty_hand() for _ in range(5)]
     for c in cards:
         opts = [p for p in eligible[c] if left[p] > 0]
         if not opts:

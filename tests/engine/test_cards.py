@@ -3,6 +3,8 @@
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.cards import (
     ALL_CARDS,
@@ -12,9 +14,12 @@ from engine.cards import (
     SUITS,
     card_name,
     deck,
+    empty_hand,
+    joined,
     parse_card,
     parse_cards,
     points,
+    tally,
 )
 from engine.errors import RulesError
 
@@ -89,3 +94,30 @@ def test_card_names() -> None:
     assert card_name("TH", "zh") == "红桃10"
     assert card_name("SJ", "zh") == "小王"
     assert card_name("BJ") == "big joker"
+
+
+CARD_LISTS = st.lists(st.sampled_from(ALL_CARDS[:20]), max_size=30)
+COUNTS = st.dictionaries(st.sampled_from(ALL_CARDS[:20]), st.integers(-2, 3), max_size=12)
+
+
+@given(CARD_LISTS)
+def test_tally_counts_as_counter_does_in_the_same_order(cards: list[str]) -> None:
+    got = tally(cards)
+    assert isinstance(got, Counter)
+    assert list(got.items()) == list(Counter(cards).items())
+
+
+@given(COUNTS, COUNTS)
+def test_joined_adds_as_counter_does_in_the_same_order(
+    a: dict[str, int], b: dict[str, int]
+) -> None:
+    got = joined(Counter(a), Counter(b))
+    assert isinstance(got, Counter)
+    assert list(got.items()) == list((Counter(a) + Counter(b)).items())
+
+
+def test_an_empty_hand_is_a_counter_that_counts_missing_cards_as_none() -> None:
+    hand = empty_hand()
+    assert isinstance(hand, Counter) and hand == Counter() and hand["AS"] == 0
+    hand.update(["AS", "AS"])
+    assert hand == Counter({"AS": 2})

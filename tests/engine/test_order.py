@@ -1,5 +1,11 @@
 """Card order and order positions (RULES.md §3)."""
 
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from engine.cards import ALL_CARDS, SUITS, parse_cards
@@ -151,3 +157,26 @@ def test_twos_trump_tractors() -> None:
     assert is_tractor("3H 3H 4H 4H", t)
     assert not is_tractor("3H 3H AH AH", t)  # 2 is not in the off-suit
     assert not is_tractor("2H 2H 2C 2C", t)
+
+
+def test_trumps_unpickled_in_another_process_equal_and_hash_as_its_own() -> None:
+    """A ``Trumps`` keeps its hash for speed; a string's hash differs from process to process,
+    so one sent to a worker process (a view to the AI's pool) must hash as that process's own."""
+    sent = pickle.dumps(Trumps("2", "S", True))
+    probe = (
+        "import pickle, sys\n"
+        "from engine.order import Trumps\n"
+        "got = pickle.loads(sys.stdin.buffer.read())\n"
+        "own = Trumps('2', 'S', True)\n"
+        "print(got == own, hash(got) == hash(own), len({got, own}), got.suit('2H'))\n"
+    )
+    for hash_seed in ("1", "2"):
+        out = subprocess.run(
+            [sys.executable, "-c", probe],
+            input=sent,
+            capture_output=True,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        assert out.stdout.decode().split() == ["True", "True", "1", TRUMP]
