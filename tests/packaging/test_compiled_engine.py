@@ -2,7 +2,7 @@
 one plays, and the packaging steps take it when it can be built and the pure engine when not.
 
 The compiled modules are built once, into a copy of this tree's ``engine/`` (about 40 s on an
-idle core for all eight modules), never into the tree itself.
+idle core for all of them), never into the tree itself.
 """
 
 from __future__ import annotations
