@@ -83,7 +83,7 @@ def _take(counts: Counter[Card], cards: Iterable[Card], size: int) -> Counter[Ca
     for c in cards:
         left[c] -= size
         if not left[c]:
-            del left[c]
+            left.pop(c, None)  # not ``del``: Counter's __delitem__ is Python-level
     return left
 
 

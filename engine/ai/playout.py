@@ -154,17 +154,22 @@ class World:
             suit = self.trumps.suit(self.trick[0][1][0])
             if sum(1 for c in cards if self.trumps.suit(c) == suit) < len(self.trick[0][1]):
                 self.voids[seat].add(suit)
-        hand.subtract(cards)
+        # Counter's subtract, update and del run Python-level code (type checks); the dict's
+        # own methods give the same counts in the same key order.
+        played = self.played
         for c in cards:
-            if hand[c] <= 0:
-                del hand[c]
-        self.played.update(cards)
+            left = hand.get(c, 0) - 1
+            if left > 0:
+                hand[c] = left
+            else:
+                hand.pop(c, None)
+            played[c] = played.get(c, 0) + 1
         if self.rest is not None:
             rest = self.rest
             for c in cards:
                 rest[c] -= 1
                 if rest[c] <= 0:
-                    del rest[c]
+                    rest.pop(c, None)
         self.trick.append((seat, cards))
         if (
             self.friend_card is not None

@@ -127,7 +127,7 @@ def _deal(
 ) -> list[Counter[Card]] | None:
     left = list(room)
     cards = list(pool.elements())
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     eligible: dict[Card, list[int]] = {}
     for c in set(cards):
         s = suit_of(c)
@@ -139,7 +139,7 @@ def _deal(
         if not opts:
             return None
         total = sum(left[p] for p in opts)
-        r = rng.randrange(total)
+        r = below(total, rng)
         for p in opts:
             r -= left[p]
             if r < 0:
@@ -147,6 +147,24 @@ def _deal(
         out[p][c] += 1
         left[p] -= 1
     return out
+
+
+def below(n: int, rng: random.Random) -> int:
+    """``rng.randrange(n)``, the same draw (CPython's ``_randbelow_with_getrandbits``, 3.11 to
+    3.13), without its Python-level checks: ``_deal`` draws once per card, many thousand times a
+    decision. ``tests/engine/ai/test_ai_sampling.py`` holds it to the library's draws."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, the same permutation (see ``below``)."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = below(i + 1, rng)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _played_by(tricks: list[list[tuple[int, tuple[Card, ...]]]]) -> list[Counter[Card]]:

@@ -12,7 +12,7 @@ from engine.actions import Action, DealCard
 from engine.ai.memory import full_deck, known_holdings, played_cards, view_tricks, voids_from
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import legal, rollout_policy, run
-from engine.ai.sampling import sample_world
+from engine.ai.sampling import below, sample_world, shuffle
 from engine.bids import Bid
 from engine.hand import Hand, Phase, Setup
 from engine.rules import PRESETS, preset
@@ -113,3 +113,17 @@ def test_known_holdings_follow_bids_and_plays() -> None:
     known = known_holdings(v)
     assert not Counter(cards) - known[bidder]
     assert not known[(bidder + 1) % 4]  # nothing is "known" about our own seat
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_fast_draws_are_the_random_modules_own(seed: int) -> None:
+    """``below`` and ``shuffle`` must draw exactly as ``randrange`` and ``shuffle`` do, or the
+    search's deals (and every seeded game of the AI) would change with the speed-up."""
+    mine, theirs = random.Random(seed), random.Random(seed)
+    for n in [1, 2, 3, 7, 8, 9, 25, 64, 100, 108, 1000]:
+        assert [below(n, mine) for _ in range(50)] == [theirs.randrange(n) for _ in range(50)]
+    cards = list(full_deck(2).elements())
+    a, b = list(cards), list(cards)
+    shuffle(a, mine)
+    theirs.shuffle(b)
+    assert a == b != cards
