@@ -34,8 +34,10 @@ POINTS: dict[Card, int] = {c: {"5": 5, "T": 10, "K": 10}.get(c[0], 0) for c in A
 POINTS["SJ"] = POINTS["BJ"] = 0
 
 
-def parse_card(text: str) -> Card:
-    """Parse one card: ``TH``, ``10h``, ``sj``. Raises ``RulesError('bad-card')``."""
+def parse_card(text: object) -> Card:
+    """Parse one card: ``TH``, ``10h``, ``sj``. Raises ``RulesError('bad-card')``, also for a
+    value that is not a string (typed ``object`` so that the compiled build checks it here
+    rather than refusing it with a ``TypeError``)."""
     if not isinstance(text, str):
         raise RulesError("bad-card", card=repr(text))
     t = text.strip().upper()
@@ -46,7 +48,7 @@ def parse_card(text: str) -> Card:
     return t
 
 
-def parse_cards(items: Iterable[str] | str) -> list[Card]:
+def parse_cards(items: Iterable[object] | str) -> list[Card]:
     """Parse a list of cards, or one string of cards separated by spaces or commas."""
     if isinstance(items, str):
         items = items.replace(",", " ").split()

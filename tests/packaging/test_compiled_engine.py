@@ -93,3 +93,33 @@ def test_bundled_lists_the_engine_modules_a_bundle_carries(tmp_path: Path) -> No
     assert compile_engine.bundled(tmp_path) == ["engine.ai.basic", "engine.shapes"]
     shutil.rmtree(internal / "engine")
     assert compile_engine.bundled(tmp_path) == []
+
+
+BAD_INPUT = """
+from engine.cards import parse_card, parse_cards
+from engine.errors import RulesError
+for bad in (5, None, ["AS"], "XX", "10", ""):
+    try:
+        parse_card(bad)
+    except Exception as e:
+        print(type(e).__name__, getattr(e, "code", ""), e)
+try:
+    parse_cards(["AS", 7])
+except Exception as e:
+    print(type(e).__name__, getattr(e, "code", ""), e)
+"""
+
+
+def test_the_compiled_engine_refuses_bad_card_input_as_the_pure_one(
+    compiled: Path, tmp_path: Path
+) -> None:
+    """A wrong card (not even a string) is a rules error with its message in both builds, not a
+    compiled module's ``TypeError``."""
+    said = []
+    for tree in (copy_engine(tmp_path), compiled):
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        proc = run([sys.executable, "-c", BAD_INPUT], timeout=60, env=env, cwd=tree)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        said.append(proc.stdout.splitlines())
+    assert said[0] == said[1]
+    assert len(said[0]) == 7 and all(line.startswith("RulesError bad-card ") for line in said[0])
