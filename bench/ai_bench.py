@@ -74,11 +74,11 @@ def main() -> int:
     choice = sum(1 for v in views if len(v.play_candidates(limit=2)) > 1)
     print(f"preset {args.preset}: {len(views)} positions ({choice} with a choice)")
     for level in args.levels:
-        # --fixed: the level as the arena and the round robin play it
-        fixed = Config(preset(args.preset), level, level, ARENA_SAMPLES, None)
-        player = (
-            new_player(level, args.seed, fixed) if args.fixed else make_player(level, args.seed)
-        )
+        if args.fixed:  # the level as the arena and the round robin play it
+            fixed = Config(preset(args.preset), level, level, ARENA_SAMPLES, None)
+            player = new_player(level, args.seed, fixed)
+        else:
+            player = make_player(level, args.seed)
         times = []
         for v in views:
             start = time.perf_counter()

@@ -154,22 +154,12 @@ class World:
             suit = self.trumps.suit(self.trick[0][1][0])
             if sum(1 for c in cards if self.trumps.suit(c) == suit) < len(self.trick[0][1]):
                 self.voids[seat].add(suit)
-        # Counter's subtract, update and del run Python-level code (type checks); the dict's
-        # own methods give the same counts in the same key order.
-        played = self.played
+        played, rest = self.played, self.rest
         for c in cards:
-            left = hand.get(c, 0) - 1
-            if left > 0:
-                hand[c] = left
-            else:
-                hand.pop(c, None)
+            _take_one(hand, c)
             played[c] = played.get(c, 0) + 1
-        if self.rest is not None:
-            rest = self.rest
-            for c in cards:
-                rest[c] -= 1
-                if rest[c] <= 0:
-                    rest.pop(c, None)
+            if rest is not None:
+                _take_one(rest, c)
         self.trick.append((seat, cards))
         if (
             self.friend_card is not None
@@ -206,6 +196,16 @@ class World:
             bonus = kitty_bonus(self.rules, points(self.kitty), kind)
         total = base + bonus
         return hand_result(self.rules, total, captured), total
+
+
+def _take_one(counts: Counter[Card], card: Card) -> None:
+    """One ``card`` out of ``counts``, dropping it at none: what ``subtract`` and ``del`` give,
+    in the same key order, without Counter's Python-level methods (the playout's hot path)."""
+    left = counts.get(card, 0) - 1
+    if left > 0:
+        counts[card] = left
+    else:
+        counts.pop(card, None)
 
 
 def rollout_policy(k: Knowledge) -> list[Card]:
