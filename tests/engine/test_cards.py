@@ -54,6 +54,17 @@ def test_unknown_card_is_refused(text: str) -> None:
     assert err.value.code == "bad-card"
 
 
+@pytest.mark.parametrize("value", [5, None, ["AS"], b"AS", 1.5])
+def test_a_value_that_is_not_a_string_is_an_unknown_card(value: object) -> None:
+    """Also in the compiled build, where a typed ``str`` parameter would raise ``TypeError``."""
+    with pytest.raises(RulesError) as err:
+        parse_card(value)
+    assert err.value.code == "bad-card" and repr(value) in err.value.en
+    with pytest.raises(RulesError) as err:
+        parse_cards(["AS", value])
+    assert err.value.code == "bad-card"
+
+
 def test_unknown_card_message_names_it_in_both_languages() -> None:
     with pytest.raises(RulesError) as err:
         parse_card("XZ")
