@@ -98,6 +98,16 @@ def joined(a: Hand, b: Hand) -> Hand:
     return out
 
 
+def take_one(hand: Hand, card: Card) -> None:
+    """One ``card`` out of ``hand``, dropping it at none: what ``subtract`` and ``del`` give, in
+    the same key order, without ``Counter``'s Python-level methods (hot paths)."""
+    left = hand.get(card, 0) - 1
+    if left > 0:
+        hand[card] = left
+    else:
+        hand.pop(card, None)
+
+
 def deck(decks: int) -> list[Card]:
     """All cards of ``decks`` packs, in a fixed order (the shuffle is the caller's)."""
     return [c for c in ALL_CARDS for _ in range(decks)]

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.actions import Action, AutoPlay, Bury, CallFriend, DealCard, PassBid, Play
 from engine.bids import Bid, bid_suit, check_bid
-from engine.cards import JOKERS, RANKS, SUITS, Card, deck, points
+from engine.cards import JOKERS, RANKS, SUITS, Card, deck, points, take_one
 from engine.errors import RulesError
 from engine.events import (
     BidMade,
@@ -495,11 +495,7 @@ class Hand:
             first = self.trick.plays[0][1]
             check_follow(hand, cards, first, self.trick.lead.shape, self.trumps, self.rules)
         for card in cards:
-            left = hand[card] - 1
-            if left:
-                hand[card] = left
-            else:
-                del hand[card]
+            take_one(hand, card)
         self.played.update(cards)
         self.trick.plays.append((seat, cards))
         self._emit(Event(Played(seat, cards)))

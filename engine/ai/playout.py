@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.cards import Card, empty_hand, points
+from engine.cards import Card, empty_hand, points, take_one
 from engine.errors import RulesError
 from engine.follows import check_follow
 from engine.leads import check_lead, lead_shape
@@ -156,10 +156,10 @@ class World:
                 self.voids[seat].add(suit)
         played, rest = self.played, self.rest
         for c in cards:
-            _take_one(hand, c)
+            take_one(hand, c)
             played[c] = played.get(c, 0) + 1
             if rest is not None:
-                _take_one(rest, c)
+                take_one(rest, c)
         self.trick.append((seat, cards))
         if (
             self.friend_card is not None
@@ -196,16 +196,6 @@ class World:
             bonus = kitty_bonus(self.rules, points(self.kitty), kind)
         total = base + bonus
         return hand_result(self.rules, total, captured), total
-
-
-def _take_one(counts: Counter[Card], card: Card) -> None:
-    """One ``card`` out of ``counts``, dropping it at none: what ``subtract`` and ``del`` give,
-    in the same key order, without Counter's Python-level methods (the playout's hot path)."""
-    left = counts.get(card, 0) - 1
-    if left > 0:
-        counts[card] = left
-    else:
-        counts.pop(card, None)
 
 
 def rollout_policy(k: Knowledge) -> list[Card]:

@@ -19,6 +19,7 @@ from engine.cards import (
     parse_card,
     parse_cards,
     points,
+    take_one,
     tally,
 )
 from engine.errors import RulesError
@@ -125,6 +126,19 @@ def test_joined_adds_as_counter_does_in_the_same_order(
     got = joined(Counter(a), Counter(b))
     assert isinstance(got, Counter)
     assert list(got.items()) == list((Counter(a) + Counter(b)).items())
+
+
+@given(CARD_LISTS, CARD_LISTS)
+def test_take_one_removes_as_counter_subtract_and_del_do_in_the_same_order(
+    hand: list[str], taken: list[str]
+) -> None:
+    got, want = tally(hand), Counter(hand)
+    for card in taken:
+        take_one(got, card)
+        want[card] -= 1
+        if want[card] <= 0:
+            del want[card]
+    assert list(got.items()) == list(want.items())
 
 
 def test_an_empty_hand_is_a_counter_that_counts_missing_cards_as_none() -> None:
