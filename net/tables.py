@@ -291,6 +291,13 @@ class Table:
             who.push(frame)
         self.on_change(self)
 
+    def refresh(self, who: Recipient) -> None:
+        """Send a watcher the room and a snapshot of its view, when frames to it may have
+        been lost (a seat that must act gets its prompt again)."""
+        who.push(encode(RoomUpdate(self.info())))
+        for f in self.frames_for(self.watchers.get(who), None):
+            who.push(f)
+
     # -- watchers ------------------------------------------------------------------------
     def attach(self, who: Recipient, since: int | None) -> int | None:
         """Add a watcher (a seated user resumes their seat) and send it what it missed."""

@@ -10,6 +10,10 @@ raises ``Unreachable``; the client's request id makes a resend after the takeove
 **Frames.** The owner sends the frames its tables push to another node's clients with
 ``send_frames``; they share the inbox with the answers, so they arrive in the order sent and
 before the answer of a request the owner acknowledged after sending them (``on_frames``).
+
+**A Redis restart** loses what was in the inboxes, unread: the node fails its waiting requests
+at once (``restarted``; they are sent again), and owners resend their tables' state to the
+other nodes' clients (``ClusterNode.restarted``).
 """
 
 from __future__ import annotations
@@ -70,6 +74,13 @@ class Bus:
             raise Unreachable(f"node {node} did not answer in {timeout} s") from None
         finally:
             self._waiting.pop(rid, None)
+
+    def restarted(self) -> None:
+        """Redis came back empty: a request or answer in an inbox may be gone with it. The
+        waiting requests fail now (``Unreachable``, as after a timeout), to be sent again."""
+        for fut in self._waiting.values():
+            if not fut.done():
+                fut.set_exception(Unreachable("Redis restarted: the request may be lost"))
 
     async def send_frames(self, node: str, body: bytes) -> None:
         """Frames for ``node``'s clients (``on_frames`` there), in the order sent: they share

@@ -1,8 +1,8 @@
 """A server node's whole part in the cluster, started and stopped as one: its leases kept,
 its heartbeat and lobby rooms, its bus reader and its takeover scan. The server gives it
 ``Hooks`` (what to do with a table restored, dropped, an event from another node, a forwarded
-request; its figures and public rooms) and uses ``leases``, ``presence``, ``bus`` and
-``takeover`` directly for the rest (docs/SCALING.md, "Wiring into the server").
+request, a Redis restart; its figures and public rooms) and uses ``leases``, ``presence``,
+``bus`` and ``takeover`` directly for the rest (docs/SCALING.md, "Wiring into the server").
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ class Hooks:
     on_frames: OnFrames  # frames another node sent for this node's clients
     figures: Callable[[], Mapping[str, Any]]  # for the cluster view (connections, tables)
     rooms: Callable[[], Mapping[str, Mapping[str, Any]]]  # public rooms run here -> info
+    resend: Callable[[], None]  # after a Redis restart: what other nodes' clients may have lost
 
 
 class ClusterNode:
@@ -64,11 +65,20 @@ class ClusterNode:
         self._tasks = [
             asyncio.create_task(self.leases.keep(self.takeover.lost), name="leases"),
             asyncio.create_task(
-                self.presence.keep(self.hooks.figures, self.hooks.rooms), name="presence"
+                self.presence.keep(self.hooks.figures, self.restarted), name="presence"
             ),
             asyncio.create_task(self.bus.run(), name="bus"),
             asyncio.create_task(self.takeover.run(), name="takeover"),
         ]
+
+    async def restarted(self) -> None:
+        """Redis came back empty (its leases come back through ``Leases.keep`` and
+        ``Takeover.lost``): list this node's rooms again; what was in the inboxes is lost, so
+        the requests waiting for an answer are sent again and the other nodes' clients of
+        this node's tables get a fresh snapshot."""
+        await self.presence.rebuild(self.hooks.rooms())
+        self.bus.restarted()
+        self.hooks.resend()
 
     async def stop(self, hand_over: bool = True) -> None:
         """Leave the cluster. ``hand_over``: release this node's tables now (a graceful

@@ -7,8 +7,8 @@
   every node's lobby pusher can tell its own subscribers.
 
 Redis keeps none of this on disk. ``heartbeat`` notices a Redis that restarted (its run id
-changed) and says so; the node then writes its rooms again (``rebuild``) and re-takes its
-leases.
+changed) and says so; the node then writes its rooms again (``rebuild``), re-takes its leases
+and resends what the restart may have lost in the nodes' inboxes (``ClusterNode``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 
 from redis.asyncio import Redis
@@ -52,16 +52,19 @@ class Presence:
     async def keep(
         self,
         figures: Callable[[], Mapping[str, Any]],
-        rooms: Callable[[], Mapping[str, Mapping[str, Any]]],
+        restarted: Callable[[], Awaitable[None]],
     ) -> None:
-        """Beat every third of the ttl while the node runs; after a Redis restart, list the
-        node's public rooms (``rooms()``: room -> its info) again. (Its leases come back
-        through ``Leases.keep`` and ``Takeover.lost``.)"""
+        """Beat every third of the ttl while the node runs; after a Redis restart, run
+        ``restarted`` (the node writes again what it keeps there), until it succeeds once."""
+        rebuild = False
         while True:
             try:
                 if await self.heartbeat(figures()):
-                    log.warning("Redis restarted empty: listing this node's rooms again")
-                    await self.rebuild(rooms())
+                    log.warning("Redis restarted empty: writing this node's part again")
+                    rebuild = True
+                if rebuild:
+                    await restarted()
+                    rebuild = False
             except (RedisError, OSError) as e:
                 raise_if_cancelled()
                 log.warning("heartbeat failed: %s", e)

@@ -12,6 +12,8 @@
   they go back to the client's node through its inbox, in order (one sender, one stream), and
   the forwarded request is acknowledged only after its frames were sent. So a client sees the
   same frames whichever node it is connected to.
+- **Redis restarted empty**: the frames in its inboxes are gone; the owner sends each remote
+  client its tables' room and a snapshot again (``resend``).
 - **Failover**: a node re-routes its clients' remote tables whose owner changed (a quiet
   ``join`` on the new owner, which sends a snapshot), and the owner forgets the remote clients
   of nodes that left the cluster.
@@ -92,6 +94,7 @@ class Cluster:
                 on_frames=self.on_frames,
                 figures=self.figures,
                 rooms=self.public_rooms,
+                resend=self.resend,
             ),
         )
         self.name = node
@@ -368,6 +371,14 @@ class Cluster:
                 for node, frames in self._out.items():
                     out.setdefault(node, []).extend(frames)
                 self._out = out
+
+    def resend(self) -> None:
+        """Redis restarted: frames on their way to other nodes may be lost with it (a prompt
+        among them would leave its seat waiting for good), so each remote client gets its
+        tables' room and a snapshot again."""
+        for rc in self.remotes.values():
+            for table in rc.tables.values():
+                table.refresh(rc)
 
     async def forget_departed(self) -> None:
         """Remote clients of nodes that left the cluster are gone (their seats go away). A

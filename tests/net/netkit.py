@@ -72,8 +72,18 @@ class ServerProcess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
 
+    def pause(self) -> None:
+        """Freeze the process (SIGSTOP): it reads and answers nothing until ``resume``."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGCONT)
+
     def stop(self) -> None:
         if self.alive():
+            self.resume()  # a paused process would not end on SIGTERM
             assert self.proc is not None
             self.proc.terminate()
             try:

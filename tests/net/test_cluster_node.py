@@ -9,6 +9,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cluster_fixtures import RedisInstance
 from test_store_backends import room_row
 
 from net.cluster.node import ClusterNode, Hooks
@@ -30,6 +31,7 @@ class Server:
     tables: dict[str, list[Any]] = field(default_factory=dict)
     frames: list[bytes] = field(default_factory=list)
     public: dict[str, dict[str, Any]] = field(default_factory=dict)
+    resends: int = 0  # times it was asked to resend (after a Redis restart)
 
     def hooks(self) -> Hooks:
         async def restore(row: dict[str, Any], epoch: int) -> None:
@@ -50,7 +52,11 @@ class Server:
             on_frames=self.frames.append,
             figures=lambda: {"tables": len(self.tables)},
             rooms=lambda: self.public,
+            resend=self.resend,
         )
+
+    def resend(self) -> None:
+        self.resends += 1
 
 
 async def until(check: Any, within: float = 20.0) -> None:
@@ -101,5 +107,34 @@ def test_two_nodes_share_a_table_and_hand_it_over(pg_url: str, redis_url: str) -
             await b.stop()
             for s in stores:
                 s.close()
+
+    run(go())
+
+
+def test_after_redis_restarts_a_node_writes_its_part_again(
+    pg_url: str, own_redis: RedisInstance
+) -> None:
+    """Redis comes back empty: the node lists its rooms again and resends its tables' state
+    to the other nodes' clients (frames in the inboxes were lost), once per restart."""
+
+    async def go() -> None:
+        sa = Server("A", public={"R9": {"status": "playing"}})
+        store = PgStore(pg_url)
+        store.start()
+        a = ClusterNode("A", own_redis.url, store, sa.hooks(), ttl=0.6, scan_every=0.2)
+        try:
+            await a.start()
+            await asyncio.sleep(0.5)  # beats on a Redis that has not restarted
+            assert sa.resends == 0
+            own_redis.stop()
+            await asyncio.sleep(0.3)
+            own_redis.start()
+            await until(lambda: sa.resends == 1)
+            assert (await a.presence.room("R9")) == {"node": "A", "info": {"status": "playing"}}
+            await asyncio.sleep(0.5)  # more beats, no new restart
+            assert sa.resends == 1
+        finally:
+            await a.stop()
+            store.close()
 
     run(go())

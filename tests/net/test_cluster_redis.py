@@ -218,6 +218,26 @@ def test_forwarding_to_the_owner_and_to_a_dead_node(redis_url: str) -> None:
     run(go())
 
 
+def test_a_request_waiting_when_redis_restarts_fails_at_once(redis_url: str) -> None:
+    """Its entry, or the answer's, may be gone with Redis: the requester does not wait out
+    the timeout but fails now, to send it again."""
+
+    async def go() -> None:
+        async with nodes(redis_url, "A", "B") as (a, b):
+            assert a.reader is not None
+            a.reader.cancel()  # A reads nothing: the request waits
+            waiting = asyncio.create_task(b.bus.request("A", b"lost?", timeout=30))
+            await asyncio.sleep(0.2)
+            assert not waiting.done()
+            t = asyncio.get_running_loop().time()
+            b.bus.restarted()
+            with pytest.raises(Unreachable, match="Redis restarted"):
+                await waiting
+            assert asyncio.get_running_loop().time() - t < 1.0
+
+    run(go())
+
+
 def test_redis_restarted_empty_is_rebuilt(own_redis: RedisInstance) -> None:
     """Redis comes back with nothing: the heartbeat notices, the lobby is written again, the
     owner re-takes its lease, and the readers go on (new entries are read)."""
@@ -259,7 +279,15 @@ def test_a_node_lists_its_rooms_again_after_redis_restarts(own_redis: RedisInsta
             rooms = {"R1": {"status": "playing"}, "R2": {"status": "waiting"}}
             for room, info in rooms.items():
                 await a.presence.show(room, info)
-            beating = asyncio.create_task(a.presence.keep(lambda: {"tables": 2}, lambda: rooms))
+            failed: list[str] = []
+
+            async def restarted() -> None:
+                if not failed:  # the first try meets Redis away again: tried on the next beat
+                    failed.append("once")
+                    raise ConnectionError("Redis went away again")
+                await a.presence.rebuild(rooms)
+
+            beating = asyncio.create_task(a.presence.keep(lambda: {"tables": 2}, restarted))
             while "A" not in await b.presence.nodes():  # the first beat
                 await asyncio.sleep(0.02)
             own_redis.stop()
@@ -277,6 +305,7 @@ def test_a_node_lists_its_rooms_again_after_redis_restarts(own_redis: RedisInsta
                 await look()
                 await asyncio.sleep(0.05)
             assert lobby == {r: {"node": "A", "info": i} for r, i in rooms.items()}
+            assert failed == ["once"]
             assert (await b.presence.nodes())["A"]["tables"] == 2
             beating.cancel()
             await asyncio.wait([beating])
