@@ -11,9 +11,11 @@ timed; each figure times only the engine call, cycling over the prepared positio
 Full hands: every preset, deal to score, random-legal choices made by the engine itself
 (engine.selfplay.play_random), on one core; with the mean time of one ``Hand.apply``.
 
-AI playouts: the search's inner loop (``engine.ai.playout.run``: the rule-based policy at every
-seat, from the first lead to the score, on the real deal of a seeded hand), timed in CPU seconds
-of this process (``time.process_time``) so that other jobs on the machine inflate it less.
+AI playouts: the rule-based policy at every seat, from the first lead to the score, on the real
+deal of a seeded hand, timed in CPU seconds of this process (``time.process_time``) so that
+other jobs on the machine inflate it less: ``engine.ai.playout.run`` on a ``World`` of card
+strings (the reference), and the search's inner loop, ``engine.ai.fastpolicy.run`` on the same
+deal in card codes.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.actions import Action
+from engine.ai.fastpolicy import run as fast_playout
+from engine.ai.fastworld import from_world
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import World
 from engine.ai.playout import run as playout
@@ -162,13 +166,19 @@ def first_leads(rules: RuleSet, count: int, seed: int) -> list[World]:
     return out
 
 
-def playouts_rate(rules: RuleSet, count: int, seed: int) -> float:
-    """Whole-hand playouts per CPU second."""
+def playouts_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float]:
+    """Whole-hand playouts per CPU second: the rule-based policy on ``World`` (the reference),
+    and the search's rollouts on card codes (``fastpolicy`` on ``Fast``, converted once)."""
     worlds = first_leads(rules, count, seed)
     start = time.process_time()
     for w in worlds:
         playout(w.copy())
-    return len(worlds) / (time.process_time() - start)
+    reference = len(worlds) / (time.process_time() - start)
+    fast = [from_world(w) for w in worlds]
+    start = time.process_time()
+    for f in fast:
+        fast_playout(f.copy())
+    return reference, len(worlds) / (time.process_time() - start)
 
 
 def main() -> None:
@@ -224,16 +234,17 @@ def main() -> None:
 
 
 def playouts_table(args: argparse.Namespace) -> None:
-    header = f"{'preset':<11} {'playouts/s':>10} {'ms each':>8}"
+    header = f"{'preset':<11} {'playouts/s':>10} {'ms each':>8} {'codes/s':>9} {'ms each':>8}"
     print(header)
     print("-" * len(header))
     for name, rules in ALL_PRESETS.items():
         if args.presets and name not in args.presets:
             continue
-        per_s = playouts_rate(rules, args.playouts, args.seed)
-        print(f"{name:<11} {per_s:>10.1f} {1000 / per_s:>8.1f}")
+        per_s, fast = playouts_rate(rules, args.playouts, args.seed)
+        print(f"{name:<11} {per_s:>10.1f} {1000 / per_s:>8.1f} {fast:>9.1f} {1000 / fast:>8.1f}")
     print("playouts/s: AI rollouts of a whole hand (rule-based play at every seat, from the first")
-    print("lead), per CPU second of one core.")
+    print("lead), per CPU second of one core; codes/s: the search's rollouts of the same deals on")
+    print("card codes (engine.ai.fastpolicy on engine.ai.fastworld).")
 
 
 if __name__ == "__main__":

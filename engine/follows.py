@@ -99,7 +99,7 @@ LADDERS: dict[tuple[str, tuple[Kind, ...]], list[list[list[Kind]]]] = {
 
 
 @cache
-def _fills(kind: Kind) -> tuple[tuple[Kind, ...], ...]:
+def fills(kind: Kind) -> tuple[tuple[Kind, ...], ...]:
     """Standard order: what can stand in one lead component, best first.
 
     A fill is a list of tractors/tuples no wider than the lead's tuples, no longer than its
@@ -141,7 +141,7 @@ def pattern_value(
 def _standard(counts: Counter[Card], trumps: Trumps, lead: tuple[Kind, ...]) -> tuple[int, ...]:
     if not lead:
         return ()
-    for i, fill in enumerate(_fills(lead[0])):
+    for i, fill in enumerate(fills(lead[0])):
         if len(lead) == 1:
             if contains(counts, trumps, fill):
                 return (i,)
@@ -163,7 +163,7 @@ def _need(counts: Counter[Card], trumps: Trumps, lead: Sequence[Kind], orders: s
     if ladder is not None:
         tier = ladder[value[0]] if value[0] < len(ladder) else [[]]
         return next((list(p) for p in tier if contains(counts, trumps, p)), [])
-    return [k for i, idx in enumerate(value) for k in _fills(lead[i])[idx]]
+    return [k for i, idx in enumerate(value) for k in fills(lead[i])[idx]]
 
 
 def suit_cards(hand: Hand, trumps: Trumps, suit: str) -> Counter[Card]:

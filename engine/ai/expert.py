@@ -34,22 +34,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from engine.cards import POINTS, Card
+from engine.cards import POINTS, Card, points
 from engine.views import View
 
 from . import basic
+from .codes import codes_for
+from .fastpolicy import run
+from .fastworld import Fast, from_world
 from .memory import Knowledge, knowledge
-from .playout import World, run, utility
-from .sampling import deal_unseen, sample_inferred, starting_world
+from .sampling import Unseen, deal_unseen, sample_inferred, starting_world
 
 DEFAULT_BUDGET = 0.4  # seconds per searched decision (the target: p95 ≤ 0.5 s on one core)
 MASTER_BUDGET = 1.6  # the target: p95 ≤ 2 s
-MAX_CANDIDATES = 4
+MAX_CANDIDATES = 4  # the policy's best plays, whatever their kind
+WIDE = 8  # candidates in all, with the best play of each other kind
 MIN_SAMPLES = 4  # deals every candidate gets before any is dropped
 DROP_SE = 2.0  # a rival this many SEs below the favourite is out
 MAX_SAMPLES = 200
 NOMINATE_SHARE = 0.4  # of the clock, for the nomination; the re-check gets the rest
-CONFIRM_PER_SAMPLE = 3  # re-check deals per nomination sample
+CONFIRM_PER_SAMPLE = 5  # re-check deals per nomination sample
 MIN_CONFIRM = 8  # re-check deals before a nominee can be confirmed
 LCB_Z = 1.645  # the lower bound: one-sided 95%
 CONFIRM_STREAM = 0x5EED_C0DE  # the re-check's deals come from their own random stream
@@ -73,22 +76,42 @@ class Decision:
 Class = tuple[str, int, int, int, bool]
 
 
-def candidates(v: View, k_max: int | None = None) -> list[list[Card]]:
-    """The rule-based policy's best plays that differ in effect, best first."""
+def candidates(v: View, k_max: int | None = None, wide: int = WIDE) -> list[list[Card]]:
+    """The rule-based policy's best plays that differ in effect, best first; then, up to
+    ``wide`` in all, the best play of each kind not yet among them (``_kind``: a lead's suit,
+    shape, height and points; a follow that takes the trick or not, ruffs or not, gives points
+    or not), so that the search also weighs plays the policy ranks low."""
     k = knowledge(v)
     ranked = basic.ranked_plays(k)
     out: list[list[Card]] = []
     seen: set[tuple[Class, ...]] = set()
     below = _classes(k, v.friend_card if v.friend is None else None)
+    kinds: set[tuple[object, ...]] = set()
+    top = k_max or MAX_CANDIDATES
     for _, play in ranked:
         key = tuple(sorted(below(c) for c in play))
         if key in seen:
             continue
+        kind = _kind(k, play)
+        if len(out) >= top and kind in kinds:
+            continue
         seen.add(key)
+        kinds.add(kind)
         out.append(play)
-        if len(out) >= (k_max or MAX_CANDIDATES):
+        if len(out) >= max(top, wide):
             break
     return out
+
+
+def _kind(k: Knowledge, play: list[Card]) -> tuple[object, ...]:
+    trumps = k.trumps
+    if not k.trick:
+        suit = trumps.suit(play[0])
+        comps = basic.components(play, trumps)
+        high = max(trumps.position(c) for c in k.hand if trumps.suit(c) == suit)
+        return (suit, comps[0].kind, len(comps), comps[0].top == high, points(play) > 0)
+    st = basic.standing_after(k, play)
+    return (st.index == len(k.trick), st.ruff, points(play) > 0)
 
 
 def _classes(k: Knowledge, friend_card: Card | None) -> Callable[[Card], Class]:
@@ -129,11 +152,15 @@ def decide(
     assert seat is not None
     nominate_rng = random.Random(_seed(v, seed))
     confirm_rng = random.Random(_seed(v, seed) ^ CONFIRM_STREAM)
+    assert v.trumps is not None
+    tab = codes_for(v.trumps)
+    codes = {tuple(c): tab.of(c) for c in cands}
+    u = Unseen(v)
     return search(
         cands,
-        lambda: sample_inferred(v, nominate_rng),
-        lambda: sample_inferred(v, confirm_rng),
-        lambda world, play: _playout(world, play, seat),
+        lambda: sample_inferred(v, nominate_rng, u=u),
+        lambda: sample_inferred(v, confirm_rng, u=u),
+        lambda world, play: _playout(world, codes[tuple(play)], seat),
         samples,
         CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
         None if budget is None else start + budget,
@@ -155,12 +182,15 @@ def search(
     ``draw``; play it only when a paired re-check on deals from ``draw_fresh`` confirms it
     (``Check.confirmed``). ``value(world, play)`` must leave ``world`` as it was."""
     stop = math.inf if deadline is None else start + NOMINATE_SHARE * (deadline - start)
-    results = _nominate(cands, draw, value, samples, stop)
+    results, alive = _nominate(cands, draw, value, samples, stop)
     n = len(results[0])
     if n == 0:
         return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
     means = [statistics.fmean(r) if r else -math.inf for r in results]
-    nominee = max(range(len(cands)), key=lambda i: (means[i], i == 0))
+    # The challenger is the best rival still in the running, even when the favourite leads the
+    # nomination: on a few deals the favourite leads by luck as often as a rival does.
+    rivals = [i for i in alive if i != 0]
+    nominee = max(rivals, key=lambda i: means[i]) if rivals else 0
     check = None
     if nominee != 0:
         check = paired_check(
@@ -183,9 +213,10 @@ def _nominate(
     value: Callable[[W, list[Card]], float],
     samples: int,
     deadline: float,
-) -> list[list[float]]:
+) -> tuple[list[list[float]], list[int]]:
     """Every live candidate played on the same deals; rivals that cannot catch the favourite
-    drop out after ``MIN_SAMPLES`` deals and leave their playouts to the rest."""
+    drop out after ``MIN_SAMPLES`` deals and leave their playouts to the rest. Returns each
+    candidate's values and those still in the running."""
     results: list[list[float]] = [[] for _ in cands]
     alive = list(range(len(cands)))
     playouts = samples * len(cands)
@@ -211,7 +242,7 @@ def _nominate(
         now = time.perf_counter()
         if now + (now - t0) > deadline:
             break  # the next sample would overrun the budget
-    return results
+    return results, alive
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,9 +322,9 @@ def decide_call(
     cands = [[c] for c in basic.call_options(v)[:MAX_CANDIDATES]]
 
     def value(deal: Deal, call: list[Card]) -> float:
-        world = starting_world(v, deal[0], deal[1], call[0])
+        world = from_world(starting_world(v, deal[0], deal[1], call[0]))
         run(world)
-        return utility(world, seat)
+        return world.utility(seat)
 
     return _before_play(v, cands, value, budget, samples, seed, confirm)
 
@@ -321,9 +352,9 @@ def decide_bury(
     def value(deal: Deal, burial: list[Card]) -> float:
         hands = list(deal[0])
         hands[seat] = hands[seat] - Counter(burial)
-        world = starting_world(v, hands, tuple(burial), calls.get(tuple(burial)))
+        world = from_world(starting_world(v, hands, tuple(burial), calls.get(tuple(burial))))
         run(world)
-        return utility(world, seat)
+        return world.utility(seat)
 
     return _before_play(v, cands, value, budget, samples, seed, confirm)
 
@@ -354,11 +385,11 @@ def _before_play(
     )
 
 
-def _playout(world: World, play: list[Card], seat: int) -> float:
+def _playout(world: Fast, play: list[int], seat: int) -> float:
     w = world.copy()
     w.play(play)
     run(w)
-    return utility(w, seat)
+    return w.utility(seat)
 
 
 def _seed(v: View, seed: int) -> int:

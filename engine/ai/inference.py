@@ -13,87 +13,80 @@ rule-based policy).
 
 from __future__ import annotations
 
-from collections import Counter
-
-from engine.cards import Card, joined
+from engine.cards import Card
 from engine.leads import lead_shape
+from engine.shapes import Kind
 from engine.views import View
 
-from . import basic
+from .codes import NCODES, Codes, plus, suit_bits
+from .fastpolicy import choose
+from .fastworld import Fast, trick_start
 from .memory import voids_from
-from .playout import World
 
 MISMATCH = 0.3  # weight factor of a play the policy would not have made in this deal
 TRICKS_BACK = 3  # finished tricks replayed before the current one
 
 
-def weight(
-    v: View,
-    world: World,
-    tricks: list[list[tuple[int, tuple[Card, ...]]]],
-    floor: float = 0.0,
-) -> float:
-    """How well ``world`` explains the other seats' recent plays (1: the policy would have made
-    every one); the replay stops once the weight falls below ``floor``."""
-    seat = v.seat
-    if not tricks or seat is None:
-        return 1.0
-    t0 = max(0, len(tricks) - 1 - TRICKS_BACK) if tricks[-1] else max(0, len(tricks) - TRICKS_BACK)
-    window = [p for p in tricks[t0:] if p]
-    if not window:
-        return 1.0
-    past = _rewind(v, world, tricks, t0)
-    forced = {(f.seat, tuple(f.forced)) for f in v.failed_throws}
-    w = 1.0
-    for plays in window:
-        for i, (s, cards) in enumerate(plays):
-            if s != seat and not (i == 0 and (s, cards) in forced):
-                choice = basic.ranked_plays(past.knowledge(s))[0][1]
-                if sorted(choice) != sorted(cards):
+class Window:
+    """The plays ``weight`` replays — the last ``TRICKS_BACK`` finished tricks of a view and the
+    current one — on card codes, with the table as it stood before them (read once per
+    decision, replayed in every deal)."""
+
+    def __init__(self, v: View, tab: Codes, tricks: list[list[tuple[int, tuple[Card, ...]]]]):
+        self.tab = tab
+        # (cards, a lead's shape, whether the policy is asked about the play)
+        self.plays: list[tuple[list[int], tuple[Kind, ...] | None, bool]] = []
+        self.later = [[0] * NCODES for _ in range(4)]  # what each seat played from there on
+        self.rest = [v.rules.decks] * NCODES  # the deck less what was played before
+        self.voids = [0, 0, 0, 0]
+        self.leader = 0
+        self.friend_shown = [False, False, False, False]  # who played the called card before
+        seat = v.seat
+        if not tricks or seat is None:
+            return
+        if tricks[-1]:
+            t0 = max(0, len(tricks) - 1 - TRICKS_BACK)
+        else:
+            t0 = max(0, len(tricks) - TRICKS_BACK)
+        window = [p for p in tricks[t0:] if p]
+        if not window:
+            return
+        code = tab.code
+        forced = {(f.seat, tuple(f.forced)) for f in v.failed_throws}
+        for plays in window:
+            for i, (s, cards) in enumerate(plays):
+                codes = [code[c] for c in cards]
+                shape = lead_shape(cards, tab.trumps, v.rules) if i == 0 else None
+                asked = s != seat and not (i == 0 and (s, cards) in forced)
+                self.plays.append((codes, shape, asked))
+                for c in codes:
+                    self.later[s][c] += 1
+        before = tricks[:t0]
+        for plays in before:
+            for s, cards in plays:
+                for card in cards:
+                    self.rest[code[card]] -= 1
+                if v.friend_card is not None and v.friend_card in cards:
+                    self.friend_shown[s] = True
+        self.voids = [suit_bits(x) for x in voids_from(before, tab.trumps)]
+        self.leader = window[0][0][0]
+
+    def weight(self, world: Fast, seat: int, floor: float = 0.0) -> float:
+        """How well ``world`` explains the other seats' plays in the window (1: the policy would
+        have made every one); the replay stops once the weight falls below ``floor``."""
+        if not self.plays:
+            return 1.0
+        deal = world.deal
+        revealed = deal.fixed or (deal.partner >= 0 and self.friend_shown[deal.partner])
+        hands = [plus(world.hands[s], self.later[s]) for s in range(4)]
+        past = trick_start(deal, hands, list(self.rest), revealed, self.leader, list(self.voids))
+        w = 1.0
+        for codes, shape, asked in self.plays:
+            if asked:
+                choice, _ = choose(past)
+                if sorted(choice) != sorted(codes):
                     w *= MISMATCH
                     if w < floor:
                         return w
-            _replay(past, cards)
-    return w
-
-
-def _rewind(
-    v: View, world: World, tricks: list[list[tuple[int, tuple[Card, ...]]]], t0: int
-) -> World:
-    """``world`` as it stood at the start of trick ``t0``: the later plays back in the hands."""
-    later: list[Counter[Card]] = [Counter() for _ in range(4)]
-    for plays in tricks[t0:]:
-        for s, cards in plays:
-            later[s].update(cards)
-    before = tricks[:t0]
-    played: Counter[Card] = Counter()
-    revealed = world.rules.partners == "fixed"
-    for plays in before:
-        for s, cards in plays:
-            played.update(cards)
-            if s == world.partner and world.friend_card in cards:
-                revealed = True
-    return World(
-        rules=world.rules,
-        trumps=world.trumps,
-        hands=[joined(world.hands[s], later[s]) for s in range(4)],
-        kitty=world.kitty,
-        dealer=world.dealer,
-        friend_card=world.friend_card,
-        partner=world.partner,
-        revealed=revealed,
-        leader=tricks[t0][0][0],
-        trick=[],
-        shape=None,
-        won=[0, 0, 0, 0],
-        penalty=0,
-        played=played,
-        voids=voids_from(before, world.trumps),
-    )
-
-
-def _replay(w: World, cards: tuple[Card, ...]) -> None:
-    """Play ``cards`` as recorded (a lead is taken as it stood, not judged again)."""
-    if not w.trick:
-        w.shape = lead_shape(cards, w.trumps, w.rules)
-    w.play(cards, judge=False)
+            past.play(codes, shape)
+        return w

@@ -1,6 +1,7 @@
 """Deals of the unseen cards consistent with one seat's view (determinization).
 
-A sampled ``World`` keeps everything the seat knows and fills in only what it does not:
+A sampled deal (a ``Fast`` table on card codes, ``Unseen.draw``) keeps everything the seat
+knows and fills in only what it does not:
 
 - its own hand, every card played, the trick in progress and the score are copied;
 - each other seat gets exactly as many cards as it holds (``View.counts``);
@@ -21,36 +22,48 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
-from engine.cards import Card, empty_hand, joined
+from engine.cards import Card
 from engine.leads import lead_shape
 from engine.views import View
 
-from .inference import weight
+from .codes import NCODES, codes_for, plus, suit_bits
+from .fastworld import Deal, Fast, from_world
+from .inference import Window
 from .memory import known_holdings, outside_cards, played_cards, view_tricks, voids_from
 from .playout import World
 
+T = TypeVar("T")
 KITTY = 4  # the kitty's index among the places cards can go
-INFER_TRIES = 12  # deals drawn for one inferred sample before the best-explained one is kept
+INFER_TRIES = 4  # deals drawn for one inferred sample before the best-explained one is kept
 
 
-def sample_inferred(v: View, rng: random.Random, tries: int = INFER_TRIES) -> World:
+def sample_inferred(
+    v: View, rng: random.Random, tries: int = INFER_TRIES, u: Unseen | None = None
+) -> Fast:
     """A deal consistent with ``v`` and, by rejection, with how the other seats played: a deal
-    is kept with probability ``inference.weight`` (after ``tries`` draws, the likeliest)."""
-    f = facts(v)
-    best: tuple[float, World] | None = None
+    is kept with probability ``inference.weight`` (after ``tries`` draws, the likeliest); ``u``:
+    the view's ``Unseen``, when the caller draws many deals."""
+    if u is None:
+        u = Unseen(v)
+    best: tuple[float, Fast] | None = None
     for _ in range(tries):
-        world = sample_world(v, rng, f=f)
-        u = rng.random()
-        w = weight(v, world, f.tricks, floor=u)
-        if w >= u:
+        world = u.draw(rng)
+        r = rng.random()
+        w = u.weight(world, floor=r)
+        if w >= r:
             return world
         if best is None or w > best[0]:
             best = (w, world)
     assert best is not None
     return best[1]
+
+
+def sample_world(v: View, rng: random.Random, u: Unseen | None = None) -> Fast:
+    """One deal consistent with ``v`` (a view in the play phase), on card codes."""
+    return (Unseen(v) if u is None else u).draw(rng)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,69 +97,153 @@ def facts(v: View) -> Facts:
     return Facts(tricks, played, voids, known, pool, kitty_known, room, _played_by(tricks))
 
 
-def sample_world(v: View, rng: random.Random, tries: int = 200, f: Facts | None = None) -> World:
-    """One deal consistent with ``v`` (which must be a view in the play phase); ``f``: the
-    view's ``facts``, when the caller draws many deals."""
-    trumps = v.trumps
-    seat = v.seat
-    assert trumps is not None and seat is not None
-    if f is None:
-        f = facts(v)
-    played, voids, known, kitty_known = f.played, f.voids, f.known, f.kitty_known
-    for attempt in range(tries):
-        strict = attempt < tries * 3 // 4  # then let the hidden friend's check go
-        places = _deal(f.pool, f.room, voids if attempt < tries - 10 else None, trumps.suit, rng)
-        if places is None:
-            continue
-        hands = [Counter(v.hand) if s == seat else joined(places[s], known[s]) for s in range(4)]
-        kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
-        partner = _partner(v, hands, f.played_by)
-        if partner == -1:
-            if strict:
-                continue  # the friend would already be known
-            partner = _partner(v, hands, [Counter() for _ in range(4)])
-        return world_from(v, hands, kitty, partner, played, voids)
-    # Unreachable with a view of a real hand; should a fact be misread, deal with none of them.
-    pool = outside_cards(v, played)
-    room = [v.counts[s] if s != seat else 0 for s in range(4)]
-    room.append(v.kitty_size - len(kitty_known) if not v.buried else 0)
-    places = _deal(pool, room, None, trumps.suit, rng)
-    assert places is not None
-    hands = [Counter(v.hand) if s == seat else places[s] for s in range(4)]
-    kitty = tuple(kitty_known) + tuple(places[KITTY].elements())
-    partner = _partner(v, hands, [Counter() for _ in range(4)])
-    return world_from(v, hands, kitty, partner, played, voids)
+class Unseen:
+    """A view's facts on card codes, read once per decision, and deals drawn from them: each
+    other seat gets as many cards as it holds, never of a suit it has shown it lacks, and keeps
+    the cards it is known to hold; the kitty is the seat's own burial when it is the dealer, else
+    the shown cards plus a draw; with a hidden friend, a deal in which the friend would already
+    have shown itself is drawn again. Cards are dealt most-constrained first, each to an eligible
+    place with odds by the room left there; a dead end retries, and after many the hidden
+    friend's check, then the voids are let go, so a search never fails for want of a deal."""
+
+    def __init__(self, v: View, f: Facts | None = None) -> None:
+        trumps, seat, dealer = v.trumps, v.seat, v.dealer
+        assert trumps is not None and seat is not None and dealer is not None
+        if f is None:
+            f = facts(v)
+        tab = codes_for(trumps)
+        self.v = v
+        self.facts = f
+        self.tab = tab
+        self.seat = seat
+        self.dealer = dealer
+        self.rules = v.rules
+        self.pool = tab.of(f.pool.elements())
+        self.room = f.room
+        self.known = [tab.counts(k) for k in f.known]
+        self.mine = tab.counts(Counter(v.hand))
+        self.kitty_known = tuple(f.kitty_known)
+        self.played_by = [tab.counts(p) for p in f.played_by]
+        self.friend = -1 if v.friend_card is None else tab.code[v.friend_card]
+        # The play as it stands, the same in every deal: hands are filled in per draw.
+        empty = [Counter(v.hand) if s == seat else Counter() for s in range(4)]
+        self.table = from_world(world_from(v, empty, (), None, f.played, f.voids))
+        voids = [suit_bits(x) for x in f.voids]
+        self.places = [_places(voids, suit) for suit in range(5)]  # eligible places per suit
+        self.anywhere = [_places([0, 0, 0, 0], suit) for suit in range(5)]
+        self.window = Window(v, tab, f.tricks)
+
+    def draw(self, rng: random.Random, tries: int = 200) -> Fast:
+        """One deal: the table as it stands, with every hand and the kitty filled in."""
+        for attempt in range(tries):
+            strict = attempt < tries * 3 // 4  # then let the hidden friend's check go
+            places = self._deal(rng, attempt < tries - 10)
+            if places is None:
+                continue
+            hands = [
+                self.mine if s == self.seat else plus(places[s], self.known[s]) for s in range(4)
+            ]
+            partner = self._partner(hands, True)
+            if partner == CONTRADICTS:
+                if strict:
+                    continue  # the friend would already be known
+                partner = self._partner(hands, False)
+            return self._world(hands, places[KITTY], partner)
+        # Unreachable with a view of a real hand; should a fact be misread, deal with none of
+        # them (no known holdings, no voids).
+        v = self.v
+        pool = self.tab.of(outside_cards(v, self.facts.played).elements())
+        room = [v.counts[s] if s != self.seat else 0 for s in range(4)]
+        room.append(v.kitty_size - len(self.kitty_known) if not v.buried else 0)
+        loose = self._deal(rng, False, pool, room)
+        assert loose is not None
+        hands = [self.mine if s == self.seat else loose[s] for s in range(4)]
+        return self._world(hands, loose[KITTY], self._partner(hands, False))
+
+    def _deal(
+        self,
+        rng: random.Random,
+        with_voids: bool,
+        pool: list[int] | None = None,
+        room: list[int] | None = None,
+    ) -> list[list[int]] | None:
+        suit_of = self.tab.suit
+        places = self.places if with_voids else self.anywhere
+        left = list(self.room if room is None else room)
+        cards = list(self.pool if pool is None else pool)
+        shuffle(cards, rng)
+        cards.sort(key=lambda c: len(places[suit_of[c]]))
+        out = [[0] * NCODES for _ in range(5)]
+        for c in cards:
+            opts = places[suit_of[c]]
+            total = 0
+            for p in opts:
+                total += left[p]
+            if total == 0:
+                return None
+            r = below(total, rng)
+            pick = opts[0]
+            for p in opts:
+                if left[p]:
+                    pick = p
+                    r -= left[p]
+                    if r < 0:
+                        break
+            out[pick][c] += 1
+            left[pick] -= 1
+        return out
+
+    def _partner(self, hands: list[list[int]], check: bool) -> int:
+        """The dealer's partner in this deal (-1: none); ``CONTRADICTS`` when the deal says the
+        friend would already have played the called card (``check``)."""
+        v, dealer = self.v, self.dealer
+        if v.rules.partners == "fixed":
+            return (dealer + 2) % 4
+        if v.friend is not None:
+            return v.friend
+        c = self.friend
+        if c < 0:
+            return -1
+        played_by = self.played_by
+        held = [hands[s][c] + played_by[s][c] for s in range(4)]
+        if held[dealer] >= v.rules.decks:
+            return -1
+        for step in range(1, 4):
+            s = (dealer + step) % 4
+            if held[s]:
+                if check and played_by[s][c]:
+                    return CONTRADICTS
+                return s
+        return -1
+
+    def _world(self, hands: list[list[int]], drawn: list[int], partner: int) -> Fast:
+        tab = self.tab
+        kitty = self.kitty_known + tuple(
+            tab.cards[c] for c in range(NCODES) for _ in range(drawn[c])
+        )
+        deal = Deal(self.rules, tab, kitty, self.dealer, partner, self.friend)
+        return self.table.redeal(deal, hands, _penalty(self.v, partner))
+
+    def weight(self, world: Fast, floor: float = 0.0) -> float:
+        """``inference.weight`` of a deal drawn here."""
+        return self.window.weight(world, self.seat, floor)
 
 
-def _deal(
-    pool: Counter[Card],
-    room: list[int],
-    voids: list[set[str]] | None,
-    suit_of: Callable[[Card], str],
-    rng: random.Random,
-) -> list[Counter[Card]] | None:
-    left = list(room)
-    cards = list(pool.elements())
-    shuffle(cards, rng)
-    eligible: dict[Card, list[int]] = {}
-    for c in set(cards):
-        s = suit_of(c)
-        eligible[c] = [p for p in range(5) if p == KITTY or voids is None or s not in voids[p]]
-    cards.sort(key=lambda c: len(eligible[c]))
-    out = [empty_hand() for _ in range(5)]
-    for c in cards:
-        opts = [p for p in eligible[c] if left[p] > 0]
-        if not opts:
-            return None
-        total = sum(left[p] for p in opts)
-        r = below(total, rng)
-        for p in opts:
-            r -= left[p]
-            if r < 0:
-                break
-        out[p][c] += 1
-        left[p] -= 1
-    return out
+CONTRADICTS = -2
+
+
+def _places(voids: list[int], suit: int) -> list[int]:
+    return [p for p in range(5) if p == KITTY or not voids[p] >> suit & 1]
+
+
+def _penalty(v: View, partner: int) -> int:
+    """Throw penalties so far, by who turned out to defend."""
+    pen = v.rules.throw_penalty
+    if not pen:
+        return 0
+    assert v.dealer is not None
+    defenders = {v.dealer} if partner < 0 else {v.dealer, partner}
+    return sum(pen if f.seat in defenders else -pen for f in v.failed_throws)
 
 
 def below(n: int, rng: random.Random) -> int:
@@ -160,11 +257,11 @@ def below(n: int, rng: random.Random) -> int:
     return r
 
 
-def shuffle(cards: list[Card], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``, the same permutation (see ``below``)."""
-    for i in range(len(cards) - 1, 0, -1):
+def shuffle(items: list[T], rng: random.Random) -> None:
+    """``rng.shuffle(items)``, the same permutation (see ``below``)."""
+    for i in range(len(items) - 1, 0, -1):
         j = below(i + 1, rng)
-        cards[i], cards[j] = cards[j], cards[i]
+        items[i], items[j] = items[j], items[i]
 
 
 def _played_by(tricks: list[list[tuple[int, tuple[Card, ...]]]]) -> list[Counter[Card]]:
@@ -173,31 +270,6 @@ def _played_by(tricks: list[list[tuple[int, tuple[Card, ...]]]]) -> list[Counter
         for s, cards in plays:
             out[s].update(cards)
     return out
-
-
-def _partner(v: View, hands: list[Counter[Card]], played_by: list[Counter[Card]]) -> int | None:
-    """The dealer's partner in this world; -1 when the world contradicts the view."""
-    dealer = v.dealer
-    assert dealer is not None
-    if v.rules.partners == "fixed":
-        return (dealer + 2) % 4
-    if v.friend is not None:
-        return v.friend
-    card = v.friend_card
-    if card is None:
-        return None
-    held = [hands[s][card] + played_by[s][card] for s in range(4)]
-    if held[dealer] >= v.rules.decks:
-        return None
-    partner = None
-    for step in range(1, 4):
-        s = (dealer + step) % 4
-        if held[s]:
-            partner = s
-            break
-    if partner is not None and played_by[partner][card]:
-        return -1
-    return partner
 
 
 def world_from(
@@ -244,11 +316,15 @@ def deal_unseen(v: View, rng: random.Random) -> tuple[list[Counter[Card]], tuple
     three hands (nothing is played yet, so nothing else is known), and the kitty it buried."""
     seat = v.seat
     assert seat is not None
-    pool = outside_cards(v, Counter())
-    room = [v.counts[s] if s != seat else 0 for s in range(4)] + [0]
-    places = _deal(pool, room, None, lambda c: "", rng)
-    assert places is not None
-    hands = [Counter(v.hand) if s == seat else places[s] for s in range(4)]
+    cards = list(outside_cards(v, Counter()).elements())
+    shuffle(cards, rng)
+    hands: list[Counter[Card]] = []
+    for s in range(4):
+        if s == seat:
+            hands.append(Counter(v.hand))
+        else:
+            hands.append(Counter(cards[: v.counts[s]]))
+            del cards[: v.counts[s]]
     return hands, tuple(v.buried)
 
 

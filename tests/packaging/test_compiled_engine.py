@@ -101,7 +101,10 @@ OWN_TESTS = [
         f"tests/engine/test_{name}.py"
         for name in ("cards", "order", "shapes", "follows", "leads", "tricks", "hand", "judge")
     ),
-    *(f"tests/engine/ai/test_ai_{name}.py" for name in ("basic", "sampling", "inference")),
+    *(
+        f"tests/engine/ai/test_ai_{name}.py"
+        for name in ("basic", "sampling", "inference", "fastpolicy")
+    ),
     "tests/net/test_fuzz.py",
     "tests/net/test_abuse.py",
 ]

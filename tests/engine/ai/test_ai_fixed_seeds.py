@@ -23,7 +23,7 @@ from engine.rules import preset
 from engine.selfplay import play_hand
 
 BASIC_HANDS = "2f174ae789b90ee4"
-SEARCHED = "a11246de3aed6799"
+SEARCHED = "ec850bbe5e8dc052"
 
 
 def digest(items: list[str]) -> str:

@@ -6,16 +6,14 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from dataclasses import replace
 
 from test_ai_sampling import positions
 
 from engine.ai import basic
 from engine.ai.expert import candidates
-from engine.ai.inference import weight
 from engine.ai.memory import knowledge, view_tricks, voids_from
 from engine.ai.players import is_legal_play
-from engine.ai.sampling import sample_inferred, sample_world
+from engine.ai.sampling import Unseen, sample_inferred
 
 
 def test_the_real_deal_explains_basic_players_better_than_uniform_deals() -> None:
@@ -23,10 +21,11 @@ def test_the_real_deal_explains_basic_players_better_than_uniform_deals() -> Non
     real, uniform = [], []
     for seed in (1, 2):
         for truth, v in positions("classic", seed, every=9):
-            tricks = view_tricks(v)
-            w = sample_world(v, rng)
-            real.append(weight(v, replace(w, hands=[Counter(h) for h in truth.hands]), tricks))
-            uniform.append(weight(v, w, tricks))
+            u = Unseen(v)
+            w = u.draw(rng)
+            hands = [w.tab.counts(h) for h in truth.hands]
+            real.append(u.weight(w.redeal(w.deal, hands, w.penalty)))
+            uniform.append(u.weight(w))
     assert len(real) > 10
     assert all(0.0 < x <= 1.0 for x in real + uniform)
     assert statistics.fmean(real) > 2 * statistics.fmean(uniform)
@@ -39,10 +38,11 @@ def test_inferred_samples_keep_hands_counts_and_voids() -> None:
         assert trumps is not None and v.seat is not None
         voids = voids_from(view_tricks(v), trumps)
         w = sample_inferred(v, rng, tries=4)
-        assert w.hands[v.seat] == Counter(v.hand)
+        hands = [w.tab.hand(h) for h in w.hands]
+        assert hands[v.seat] == Counter(v.hand)
         for s in range(4):
-            assert sum(w.hands[s].values()) == v.counts[s]
-            assert not any(trumps.suit(c) in voids[s] for c in w.hands[s].elements())
+            assert sum(hands[s].values()) == v.counts[s]
+            assert not any(trumps.suit(c) in voids[s] for c in hands[s].elements())
 
 
 def test_candidates_are_legal_distinct_and_start_with_the_policy_choice() -> None:

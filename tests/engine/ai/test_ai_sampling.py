@@ -9,10 +9,17 @@ from typing import NamedTuple
 import pytest
 
 from engine.actions import Action, DealCard
-from engine.ai.memory import full_deck, known_holdings, played_cards, view_tricks, voids_from
+from engine.ai.memory import (
+    full_deck,
+    knowledge,
+    known_holdings,
+    played_cards,
+    view_tricks,
+    voids_from,
+)
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import legal, rollout_policy, run
-from engine.ai.sampling import below, sample_world, shuffle
+from engine.ai.sampling import Unseen, below, facts, sample_world, shuffle, world_from
 from engine.bids import Bid
 from engine.hand import Hand, Phase, Setup
 from engine.rules import PRESETS, preset
@@ -62,32 +69,38 @@ def test_sampled_deals_are_consistent_with_the_view(name: str) -> None:
         for s in range(4):
             assert not any(trumps.suit(c) in voids[s] for c in truth.hands[s].elements())
             assert not known[s] - truth.hands[s], (s, known[s])
+        u = Unseen(v)
         for _ in range(4):
-            w = sample_world(v, rng)
-            assert w.hands[v.seat] == Counter(v.hand)  # our own hand is never resampled
+            w = sample_world(v, rng, u)
+            hands = [w.tab.hand(h) for h in w.hands]
+            kitty = w.deal.kitty
+            assert hands[v.seat] == Counter(v.hand)  # our own hand is never resampled
             for s in range(4):
-                assert sum(w.hands[s].values()) == v.counts[s]
-                assert not any(trumps.suit(c) in voids[s] for c in w.hands[s].elements())
-                assert not known[s] - w.hands[s]
+                assert sum(hands[s].values()) == v.counts[s] == w.size[s]
+                assert not any(trumps.suit(c) in voids[s] for c in hands[s].elements())
+                assert not known[s] - hands[s]
             everything = Counter(played)
-            for h in w.hands:
+            for h in hands:
                 everything += h
-            everything += Counter(w.kitty)
+            everything += Counter(kitty)
             assert everything == full_deck(v.rules.decks)
-            assert len(w.kitty) == v.kitty_size
+            assert len(kitty) == v.kitty_size
             if v.buried:
-                assert Counter(w.kitty) == Counter(v.buried)
-            assert not Counter(v.buried_shown) - Counter(w.kitty)
+                assert Counter(kitty) == Counter(v.buried)
+            assert not Counter(v.buried_shown) - Counter(kitty)
             if v.friend is not None or v.rules.partners == "fixed":
                 assert w.partner == truth.partner
-            assert w.turn == v.turn
+            assert w.turn() == v.turn
+            assert w.knowledge(v.seat).outside == knowledge(v).outside
 
 
 @pytest.mark.parametrize("name", ["classic", "find-friend", "chaoshan", "three-deck"])
 def test_playouts_finish_with_legal_plays(name: str) -> None:
-    rng = random.Random(2)
-    for _truth_hand, v in positions(name, 4, every=15)[:3]:
-        w = sample_world(v, rng)
+    """The reference rollout: the rule-based policy on a ``World`` of the real deal."""
+    for truth, v in positions(name, 4, every=15)[:3]:
+        f = facts(v)
+        real = world_from(v, truth.hands, (), truth.partner, f.played, f.voids)
+        w = real.copy()
         steps = 0
         while not w.over:
             cards = rollout_policy(w.knowledge(w.turn))
@@ -97,9 +110,9 @@ def test_playouts_finish_with_legal_plays(name: str) -> None:
         assert steps > 0
         result, total = w.result()
         assert result.levels >= 0 and total >= -100
-        w2 = sample_world(v, rng)
+        w2 = real.copy()
         run(w2)
-        assert w2.over
+        assert w2.over and w2.result() == (result, total)
 
 
 def test_known_holdings_follow_bids_and_plays() -> None:
