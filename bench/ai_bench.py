@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.actions import Action
 from engine.ai import LEVELS, make_player
 from engine.ai.players import BasicPlayer
-from engine.arena import ARENA_SAMPLES, Config, new_player
+from engine.arena import Config, arena_samples, new_player
 from engine.hand import Hand, Phase, Setup
 from engine.rules import PRESETS, preset
 from engine.selfplay import play_hand
@@ -69,13 +69,15 @@ def main() -> int:
         action="store_true",
         help="the arena's fixed budget, no clock: the search's cost, whatever the clock allows",
     )
+    p.add_argument("--samples", type=int, default=None, help="with --fixed (default: the arena's)")
     args = p.parse_args()
     views = positions(args.preset, args.positions, args.seed)
     choice = sum(1 for v in views if len(v.play_candidates(limit=2)) > 1)
     print(f"preset {args.preset}: {len(views)} positions ({choice} with a choice)")
     for level in args.levels:
         if args.fixed:  # the level as the arena and the round robin play it
-            fixed = Config(preset(args.preset), level, level, ARENA_SAMPLES, None)
+            rules = preset(args.preset)
+            fixed = Config(rules, level, level, args.samples or arena_samples(rules), None)
             player = new_player(level, args.seed, fixed)
         else:
             player = make_player(level, args.seed)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.arena import ARENA_SAMPLES, Config, DealResult, deals, mean_ci, percentiles, play_deal
+from engine.arena import Config, DealResult, arena_samples, deals, mean_ci, percentiles, play_deal
 from engine.rules import PRESETS, preset
 
 LEVELS = ("easy", "normal", "hard", "master")
@@ -80,9 +80,15 @@ def plan(
                         yield key
 
 
-def play(args: tuple[Key, int]) -> dict:
-    (name, a, b, seed, i), samples = args
+def samples_for(name: str, fixed: int | None) -> int:
+    """Search deals per candidate: ``--samples``, else the arena's for the preset's decks."""
+    return fixed or arena_samples(preset(name))
+
+
+def play(args: tuple[Key, int | None]) -> dict:
+    (name, a, b, seed, i), fixed = args
     deal = deals(seed, i + 1)[i]
+    samples = samples_for(name, fixed)
     r: DealResult = play_deal((Config(preset(name), a, b, samples, None), deal))
     return {
         "preset": name,
@@ -99,7 +105,7 @@ def play(args: tuple[Key, int]) -> dict:
     }
 
 
-def run(todo: list[Key], samples: int, jobs: int, out: Path) -> None:
+def run(todo: list[Key], samples: int | None, jobs: int, out: Path) -> None:
     """Play ``todo`` in ``jobs`` processes, appending each deal to ``out`` as it finishes."""
     out.parent.mkdir(parents=True, exist_ok=True)
     cut = out.exists() and not out.read_bytes().endswith(b"\n") and out.stat().st_size > 0
@@ -160,7 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--pairs", choices=("all", "adjacent"), default="all")
     p.add_argument("--deals", type=int, default=None, help="per pair (default 300 classic, 150)")
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--samples", type=int, default=ARENA_SAMPLES, help="search deals/candidate")
+    p.add_argument(
+        "--samples", type=int, default=None, help="search deals/candidate (default: the arena's)"
+    )
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--chunk", type=int, default=10, help="deals per pair in one round")
     p.add_argument("--out", type=Path, default=Path("build/ai_roundrobin.jsonl"))
@@ -184,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         and (k[1], k[2]) in level_pairs
         and k[3] == a.seed
         and k[4] < n_deals[k[0]]
-        and r["samples"] == a.samples
+        and r["samples"] == samples_for(k[0], a.samples)
     }
     text = table(wanted, a.presets, level_pairs)
     print(text)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.arena import ARENA_SAMPLES, Config, mean_ci, run
+from engine.arena import Config, arena_samples, mean_ci, run
 from engine.rules import PRESETS, preset
 
 
@@ -37,7 +37,8 @@ def main() -> None:
     print("| --- | --- | --- | --- | --- | --- |")
     for name in a.presets:
         for scale in a.scales:
-            cfg = Config(preset(name), f"normal:bids={scale}", "normal", ARENA_SAMPLES, None)
+            rules = preset(name)
+            cfg = Config(rules, f"normal:bids={scale}", "normal", arena_samples(rules), None)
             t0 = time.perf_counter()
             results = run(cfg, a.seed, a.deals, a.jobs)
             lv, lv_ci = mean_ci([r.levels for r in results])

@@ -14,7 +14,8 @@ Players: ``random``, ``easy``, ``basic`` (= ``normal``), ``expert`` (= ``hard``)
 on weaker hands), to check the thresholds against the shipped ones.
 Results are reproducible from the seed: every player's randomness comes from the deal's seed,
 and the search runs on a fixed playout budget per decision (``--samples`` deals per
-candidate) with no clock unless ``--budget`` sets one. ``--jobs`` plays deals in that many
+candidate; by default ``ARENA_SAMPLES`` by the number of decks) with no clock unless
+``--budget`` sets one. ``--jobs`` plays deals in that many
 processes.
 """
 
@@ -43,7 +44,15 @@ from engine.views import View
 
 ALIASES = {"basic": "normal", "expert": "hard"}
 PLAYERS = ("random", "easy", "normal", "basic", "hard", "expert", "master")
-ARENA_SAMPLES = 10  # samples per searched decision in the arena (deterministic, no clock)
+# Nomination deals per candidate for a searched decision in the arena (deterministic, no clock),
+# by the number of decks: about what ``hard``'s 0.4 s clock allows on one idle core
+# (bench/ai_bench.py), fewer on the bigger positions of more decks. ``master`` gets four times
+# as many.
+ARENA_SAMPLES = {1: 60, 2: 20, 3: 12, 4: 8}
+
+
+def arena_samples(rules: RuleSet) -> int:
+    return ARENA_SAMPLES[min(rules.decks, max(ARENA_SAMPLES))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +193,8 @@ def report(cfg: Config, results: list[DealResult], seconds: float) -> str:
     won = statistics.fmean(r.won for r in results)
     lines = [
         f"preset {cfg.rules.preset}: A={cfg.a} vs B={cfg.b}, {len(results)} duplicate deals "
-        f"({2 * len(results)} hands) in {seconds:.0f} s",
+        f"({2 * len(results)} hands) in {seconds:.0f} s; search: {cfg.samples} deals per "
+        f"candidate (master {4 * cfg.samples})",
         f"levels per hand (A - B): {lv:+.3f} ± {lv_ci:.3f} (95% CI "
         f"{lv - lv_ci:+.3f} .. {lv + lv_ci:+.3f})",
         f"points per hand (A - B, same cards): {pt:+.1f} ± {pt_ci:.1f}",
@@ -209,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--samples", type=int, default=ARENA_SAMPLES, help="search deals/candidate")
+    p.add_argument("--samples", type=int, default=None, help="search deals/candidate")
     p.add_argument("--budget", type=float, default=None, help="search seconds/decision (clock)")
     args = p.parse_args(argv)
     for name in (args.a, args.b):
@@ -217,7 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parse_player(name)
         except ValueError as e:
             p.error(str(e))
-    cfg = Config(preset(args.preset), args.a, args.b, min(args.samples, MAX_SAMPLES), args.budget)
+    rules = preset(args.preset)
+    samples = min(args.samples or arena_samples(rules), MAX_SAMPLES)
+    cfg = Config(rules, args.a, args.b, samples, args.budget)
     start = time.perf_counter()
     results = run(cfg, args.seed, args.deals, args.jobs)
     print(report(cfg, results, time.perf_counter() - start))

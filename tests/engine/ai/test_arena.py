@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arena import Config, deals, main, mean_ci, parse_player, percentiles, run
-from engine.rules import preset
+from engine.ai.players import ExpertPlayer
+from engine.arena import (
+    Config,
+    arena_samples,
+    deals,
+    main,
+    mean_ci,
+    new_player,
+    parse_player,
+    percentiles,
+    run,
+)
+from engine.rules import PRESETS, preset
 
 
 def _figures(results: list) -> list[tuple[float, float, float]]:
@@ -52,6 +63,20 @@ def test_cli_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for text in ("levels per hand", "95% CI", "points per hand", "hands won", "p95"):
         assert text in out
+    assert "search: 60 deals per candidate (master 240)" in out  # one deck's default
+
+
+def test_the_search_budget_shrinks_with_the_decks() -> None:
+    """Bigger positions cost more per deal, so the fixed budget that matches the clock is
+    smaller; master searches four times as many deals as hard."""
+    by_decks = sorted((preset(name).decks, arena_samples(preset(name))) for name in PRESETS)
+    assert all(n > 0 for _, n in by_decks)
+    assert [n for _, n in by_decks] == sorted((n for _, n in by_decks), reverse=True)
+    cfg = Config(preset("four-deck"), "hard", "master", arena_samples(preset("four-deck")), None)
+    hard, master = new_player("hard", 1, cfg), new_player("master", 1, cfg)
+    assert isinstance(hard, ExpertPlayer) and isinstance(master, ExpertPlayer)
+    assert (hard.samples, master.samples) == (cfg.samples, 4 * cfg.samples)
+    assert hard.budget is None and master.budget is None
 
 
 def test_a_player_may_carry_a_bidding_scale() -> None:
