@@ -12,8 +12,10 @@ line to ``--out``; a rerun skips the deals already there, so an interrupted run 
 stopped and a longer one extends a shorter one (the deals of a seed are a prefix-stable list).
 Work goes in rounds of ``--chunk`` deals over every preset and pair, so a partial run has
 figures for every cell. The table (levels per hand for the stronger-listed level, with a 95%
-interval, points, decision-time p95) is printed in Markdown and, with ``--table``, written to a
-file for docs/AI.md.
+interval, points, decision-time p95) and the ladder (each level against the one below: at or
+above it when the interval's upper end is above 0) are printed in Markdown and, with
+``--table``, written to a file for docs/AI.md. They take every finished deal of the seed in
+``--out`` (``--deals`` caps them), so one table holds a 1000-deal pair beside 150-deal ones.
 """
 
 from __future__ import annotations
@@ -131,11 +133,19 @@ def run(todo: list[Key], samples: int | None, jobs: int, out: Path) -> None:
                     f.flush()
 
 
-def table(rows: dict[Key, dict], presets: Sequence[str], level_pairs: Sequence[tuple[str, str]]):
-    """The Markdown table, one line per preset and pair that has deals."""
-    cells: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
+Cells = dict[tuple[str, str, str], list[dict]]  # (preset, a, b): its deals
+
+
+def cells_of(rows: dict[Key, dict]) -> Cells:
+    cells: Cells = defaultdict(list)
     for (name, a, b, _seed, _i), row in rows.items():
         cells[(name, a, b)].append(row)
+    return cells
+
+
+def table(rows: dict[Key, dict], presets: Sequence[str], level_pairs: Sequence[tuple[str, str]]):
+    """The Markdown table, one line per preset and pair that has deals."""
+    cells = cells_of(rows)
     lines = [
         "| preset | A vs B | deals | levels/hand A − B (95% CI) | points/hand | hands won by A "
         "| A p95 / B p95 per decision |",
@@ -159,6 +169,33 @@ def table(rows: dict[Key, dict], presets: Sequence[str], level_pairs: Sequence[t
     return "\n".join(lines)
 
 
+def ladder(
+    rows: dict[Key, dict], presets: Sequence[str], levels: Sequence[str], n_deals: dict[str, int]
+) -> str:
+    """Each level against the one below, per preset: "yes" when the interval's upper end is
+    above 0 (the issue's test of "at or above"), "NO" when it is not, with the deals played
+    and "short" while a pair has fewer than the preset's default number of deals."""
+    cells = cells_of(rows)
+    steps = pairs(levels, adjacent=True)
+    lines = [
+        "| preset | " + " | ".join(f"{a} ≥ {b}" for a, b in steps) + " |",
+        "| --- |" + " --- |" * len(steps),
+    ]
+    for name in presets:
+        marks = []
+        for a, b in steps:
+            got = cells.get((name, a, b))
+            if not got:
+                marks.append("not played")
+                continue
+            lv, ci = mean_ci([r["levels"] for r in got])
+            verdict = "yes" if lv + ci > 0 else "NO"
+            short = ", short" if len(got) < n_deals[name] else ""
+            marks.append(f"{verdict} ({len(got)} deals{short})")
+        lines.append(f"| {name} | " + " | ".join(marks) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--presets", nargs="*", default=sorted(PRESETS), choices=sorted(PRESETS))
@@ -177,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = p.parse_args(argv)
     level_pairs = pairs(a.levels, a.pairs == "adjacent")
     n_deals = {name: a.deals or DEALS.get(name, DEFAULT_DEALS) for name in a.presets}
+    cap = n_deals if a.deals else dict.fromkeys(a.presets, sys.maxsize)
     done = load(a.out)
     if not a.table_only:
         todo = list(plan(a.presets, level_pairs, n_deals, a.seed, a.chunk, done))
@@ -191,10 +229,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if k[0] in a.presets
         and (k[1], k[2]) in level_pairs
         and k[3] == a.seed
-        and k[4] < n_deals[k[0]]
+        and k[4] < cap[k[0]]
         and r["samples"] == samples_for(k[0], a.samples)
     }
     text = table(wanted, a.presets, level_pairs)
+    text += "\n\n" + ladder(wanted, a.presets, a.levels, n_deals)
     print(text)
     if a.table is not None:
         a.table.write_text(text + "\n")
