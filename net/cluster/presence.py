@@ -134,7 +134,7 @@ class Presence:
                 if msg["type"] == "message":
                     yield _text(msg["data"])
         finally:
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await pubsub.aclose()
 
 
 def _text(value: Any) -> str:
