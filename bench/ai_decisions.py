@@ -279,6 +279,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--buried", type=int, default=0, help="instead: N hands' searched burials")
     a = ap.parse_args(argv)
     rules = PRESETS[a.preset]
+    if (a.buried or a.burials) and not rules.kitty_size:
+        ap.error(f"{a.preset} has no kitty, so no burials to measure")
+    if a.calls and rules.partners != "called-card":
+        ap.error(f"{a.preset} has fixed partners, so no friend calls to measure (find-friend has)")
     if a.calls or a.buried:
         kind = "call" if a.calls else "bury"
         searched(rules, kind, a.calls or a.buried, a.seed, a.samples, a.jobs)
