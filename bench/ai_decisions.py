@@ -281,8 +281,9 @@ def main(argv: list[str] | None = None) -> None:
     rules = PRESETS[a.preset]
     if (a.buried or a.burials) and not rules.kitty_size:
         ap.error(f"{a.preset} has no kitty, so no burials to measure")
-    if a.calls and rules.partners != "called-card":
-        ap.error(f"{a.preset} has fixed partners, so no friend calls to measure (find-friend has)")
+    if a.calls and rules.partners == "fixed":
+        called = ", ".join(n for n, r in PRESETS.items() if r.partners != "fixed")
+        ap.error(f"{a.preset} has fixed partners, so no friend calls to measure (try {called})")
     if a.calls or a.buried:
         kind = "call" if a.calls else "bury"
         searched(rules, kind, a.calls or a.buried, a.seed, a.samples, a.jobs)
