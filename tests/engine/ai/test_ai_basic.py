@@ -65,3 +65,12 @@ def test_leads_a_sure_winner_and_throws_sure_components() -> None:
     k2 = position(0, ["AD", "KD", "KD", "3C"], [])
     k2.outside["AD"] -= 1
     assert any(sorted(t) == ["AD", "KD", "KD"] for t in basic.throws(k2))
+
+
+def test_the_last_to_play_takes_the_trick_with_a_point_card() -> None:
+    """Point banking: last to a single lead the other side holds, take it with a winning K
+    rather than the cheaper winning Q; with someone still to play, the sure ace."""
+    trick = [(0, ("9H",)), (1, ("3H",)), (2, ("JH",))]
+    assert basic.choose_play(position(3, ["AH", "KH", "QH", "4C"], trick)) == ["KH"]
+    assert basic.choose_play(position(3, ["KH", "QH", "QH", "4C"], trick)) == ["KH"]
+    assert basic.choose_play(position(2, ["AH", "KH", "QH", "4C"], trick[:2])) == ["AH"]
