@@ -17,6 +17,7 @@ from engine.ai.codes import NCODES, SUIT_NAMES, TRUMP_SUIT, codes_for
 from engine.ai.fastpolicy import Seen, choose, follows
 from engine.ai.fastshapes import decompose as fast_decompose
 from engine.ai.fastworld import Fast, from_world
+from engine.ai.memory import SIDE_MINE
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import rollout_policy
 from engine.ai.sampling import facts, world_from
@@ -209,17 +210,15 @@ def test_rollouts_bank_a_point_card_when_last_to_play(name: str) -> None:
     chances = banked = 0
     for f in first_leads(name, 15, seed=5):
         while not f.over():
-            seat = f.turn()
+            codes, shape = choose(f)
             if len(f.seats) == 3 and len(f.plays[0]) == 1:
-                k = f.knowledge(seat)
-                if k.team[f.seats[f.best]] != k.team[seat]:
-                    s = Seen(f, seat)
+                s = Seen(f, f.turn())
+                if s.team[f.seats[f.best]] != SIDE_MINE:
                     wins = [f.tab.names(p)[0] for p in follows(f, s) if f.standing_after(p)[0]]
                     cheapest = min(wins, key=f.tab.trumps.position, default=None)
                     if cheapest is not None and not POINTS[cheapest] and any(map(POINTS.get, wins)):
                         chances += 1
-                        banked += POINTS[f.tab.names(choose(f)[0])[0]] > 0
-            codes, shape = choose(f)
+                        banked += POINTS[f.tab.names(codes)[0]] > 0
             f.play(codes, shape)
     assert chances > 0 and banked == chances, (chances, banked)
 
