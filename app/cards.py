@@ -184,7 +184,7 @@ class CardFaces:
         q.setRenderHint(QPainter.RenderHint.Antialiasing)
         side = min(size.width(), size.height())
         target = QRectF((size.width() - side) / 2, (size.height() - side) / 2, side, side)
-        self._renderers["2"].render(q, _ELEMENT_SUIT[suit], target)
+        self._renderers["2"].render(q, "suit-" + _ELEMENT_SUIT[suit], target)
         q.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
         q.fillRect(mark.rect(), colour)
         q.end()

@@ -81,6 +81,9 @@ def _child(pipe: Connection, opts: HostOptions) -> None:
         run_loop(run(), cfg.event_loop)
     except OSError as e:
         pipe.send(("error", e.errno or 0, str(e)))
+    except config.StartError as e:  # the server's one-line refusal wraps the socket's error
+        cause = e.__context__
+        pipe.send(("error", cause.errno or 0 if isinstance(cause, OSError) else 0, str(e)))
 
 
 class HostProcess:

@@ -2,24 +2,27 @@
 (``net.discovery``), invite links and codes (``app.invite``) and the saved servers
 (``app.servers``, their reachability by ``net.probe``). Exposed to QML as ``App.hosting``.
 
-Its sentences for the player come in English and Chinese, like the server's.
+Its sentences for the player are the app's own (``QT_TRANSLATE_NOOP("Hosting", …)``, an invite's
+``BadLink``): kept as such, the one on show is worded again when the language is switched.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Property, QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtQml import QmlElement, QmlUncreatable
 
 from app.host import HostOptions, HostProcess, port_in_use
-from app.i18n import engine_text
+from app.i18n import words
 from app.invite import BadLink, Invite, parse
 from app.models import RowsModel
-from app.online import _spawn, available, lobby_of
+from app.online import available, lobby_of, spawn_in
 from app.servers import Servers, normal_url
 from app.settings import data_dir
 
@@ -57,7 +60,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         self._app = app
         self._process: HostProcess | None = None
         self._status = "off"  # off, starting, on, stopping
-        self._error = ""
+        self._error: Callable[[str], str] | None = None  # the sentence on show, in a language
         self._error_about = "host"  # "link": an invite that could not be opened
         self._port = 8765
         self._preset = "classic"
@@ -69,26 +72,35 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         self._servers = RowsModel(("name", "url", "pinned", "reach", "version", "last"), self)
         self._reach: dict[str, tuple[str, str]] = {}  # url -> (reach, version)
         self._browser: Any = None
+        self._tasks: set[asyncio.Task[Any]] = set()  # this page's requests in flight
         self._heard.connect(self._show_nearby)
         self._watch = QTimer(self)
         self._watch.timeout.connect(self._check)
         self._show_servers()
         app.online.changed.connect(self.changed)
+        app._settings.languageChanged.connect(self.changed)  # the sentence on show, reworded
         app.online.roomChanged.connect(self.changed)
         qt = QGuiApplication.instance()
         if qt is not None:
             qt.aboutToQuit.connect(self.shutdown)
 
     # -- sentences -------------------------------------------------------------------------
-    def _say(self, en: str, zh: str, about: str = "host") -> None:
-        self._error = engine_text(en, zh, str(self._app._settings.language))
-        self._error_about = about
+    def _say(self, text: object, *args: object, about: str = "host") -> None:
+        """Show ``text``, marked ``QT_TRANSLATE_NOOP("Hosting", text)`` (a str, typed object),
+        its ``%1``… filled with ``args``."""
+        self._show(lambda lang: words(lang, "Hosting", str(text), *args), about)
+
+    def _show(self, say: Callable[[str], str], about: str = "host") -> None:
+        self._error, self._error_about = say, about
         self.changed.emit()
 
     def _clear(self) -> None:
-        if self._error:
-            self._error = ""
+        if self._error is not None:
+            self._error = None
             self.changed.emit()
+
+    def _error_text(self) -> str:
+        return self._error(str(self._app._settings.language)) if self._error else ""
 
     # -- hosting ---------------------------------------------------------------------------
     def _host_name(self) -> str:
@@ -100,7 +112,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         if self._process is not None:
             return
         if port != 0 and not 1024 <= port <= 65535:  # 0: any free port
-            self._say("Choose a port from 1024 to 65535.", "请选择 1024 到 65535 之间的端口。")
+            self._say(QT_TRANSLATE_NOOP("Hosting", "Choose a port from 1024 to 65535."))
             return
         interfaces = lan_interfaces()
         opts = HostOptions(
@@ -109,13 +121,15 @@ class HostingViewModel(QObject):  # type: ignore[operator]
             port=port,
             host=interfaces[0] if interfaces else "0.0.0.0",
             interfaces=interfaces,
+            # the turn clock: one silent player cannot hold up three (0: the rules' own)
+            server={"turn_timer": float(self._app._settings.hostTurnTimer)},
         )
         self._port, self._preset = port, preset or "classic"
         self._addresses = lan_addresses()
         self._process = HostProcess(opts)
         self._process.start()
         self._status = "starting"
-        self._error = ""
+        self._error = None
         self.changed.emit()
         self._watch.start(100)
 
@@ -132,7 +146,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
             self._status, self._port = "on", int(value)
             self._watch.start(1000)  # from now on only to notice the server dying
             self.changed.emit()
-            _spawn(self._enter(int(value)))
+            spawn_in(self._enter(int(value)), self._tasks)
             return
         self._watch.stop()
         self._process = None
@@ -140,13 +154,14 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         self._status = "off"
         if kind == "error" and port_in_use(value):
             self._say(
-                f"Port {self._port} is in use on this computer: choose another.",
-                f"本机的端口 {self._port} 已被占用，请换一个。",
+                QT_TRANSLATE_NOOP("Hosting", "Port %1 is in use on this computer: choose another."),
+                self._port,
             )
         else:
             self._say(
-                "The table server stopped unexpectedly; the records are kept.",
-                "主持的牌桌服务器意外停止，牌局记录已保存。",
+                QT_TRANSLATE_NOOP(
+                    "Hosting", "The table server stopped unexpectedly; the records are kept."
+                )
             )
 
     async def _enter(self, port: int) -> None:
@@ -162,7 +177,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         if self._process is not None and self._status != "stopping":
             self._status = "stopping"
             self.changed.emit()
-            _spawn(self._stop())
+            spawn_in(self._stop(), self._tasks)
 
     async def _stop(self) -> None:
         import asyncio
@@ -196,7 +211,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
 
     # -- invites ---------------------------------------------------------------------------
     def _invite(self) -> Invite | None:
-        lobby = getattr(self._app.online, "_lobby", None)
+        lobby = self._app.online.lobby if self._app.online.has_lobby else None
         room = self._app.online.room.get("id")
         client = lobby.client if lobby is not None else None
         if not room or client is None:
@@ -234,12 +249,12 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         try:
             inv = parse(text)
         except BadLink as e:
-            self._say(e.en, e.zh, "link")
+            self._show(e.said, "link")
             self.linkFailed.emit()
             return
         self._clear()
         if available():
-            _spawn(self._open(inv))
+            spawn_in(self._open(inv), self._tasks)
 
     async def _open(self, inv: Invite) -> None:
         lobby = lobby_of(self._app.online)
@@ -248,9 +263,10 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         url = inv.url or current or (nearby[0] if len(nearby) == 1 else None)
         if url is None:
             self._say(
-                "Connect to the server first, or paste the whole invite link.",
-                "请先连接服务器，或粘贴完整的邀请链接。",
-                "link",
+                QT_TRANSLATE_NOOP(
+                    "Hosting", "Connect to the server first, or paste the whole invite link."
+                ),
+                about="link",
             )
             self.linkFailed.emit()
             return
@@ -261,15 +277,15 @@ class HostingViewModel(QObject):  # type: ignore[operator]
             await lobby.join(inv.room, watch=inv.watch, invite=inv.invite)
         session, client = lobby.session, lobby.client
         if session is None:  # not reached, or refused: the online view-model says why
-            self._error, self._error_about = self._app.online.error, "link"
-            self.changed.emit()
+            error = str(self._app.online.error)  # already in the player's language
+            self._show(lambda _lang: error, "link")
             self.linkFailed.emit()
             return
         if inv.watch or client is None or session.seat is not None:
             return
         info = client.rooms.get(inv.room)
         free = [i for i, s in enumerate(info.seats) if s is None] if info is not None else []
-        if free and info.status != "playing":
+        if free and info is not None and info.status != "playing":
             lobby.room_call("sit", free[0])  # a free seat: as a player, else as a spectator
 
     # -- nearby tables ---------------------------------------------------------------------
@@ -283,12 +299,13 @@ class HostingViewModel(QObject):  # type: ignore[operator]
                 self._browser = Browser(self._heard.emit, lan_interfaces())
             except OSError as e:
                 self._say(
-                    f"Cannot look for tables on this network ({e.strerror or e}).",
-                    f"无法在此网络上查找牌桌（{e.strerror or e}）。",
+                    QT_TRANSLATE_NOOP("Hosting", "Cannot look for tables on this network (%1)."),
+                    e.strerror or e,
                 )
         elif not on and self._browser is not None:
             browser, self._browser = self._browser, None
-            browser.close()
+            if not spawn_in(browser.aclose(), self._tasks):  # no loop any more: the app quits
+                browser.close()
             self._nearby.set_rows([])
 
     def _show_nearby(self, found: list[Any]) -> None:
@@ -332,11 +349,11 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         try:
             saved = self._servers_file.save(name, address, pinned)
         except BadLink as e:
-            self._say(e.en, e.zh)
+            self._show(e.said)
             return
         self._clear()
         self._show_servers()
-        _spawn(self._probe(saved.url))
+        spawn_in(self._probe(saved.url), self._tasks)
 
     @Slot(str)
     def removeServer(self, url: str) -> None:
@@ -352,12 +369,12 @@ class HostingViewModel(QObject):  # type: ignore[operator]
         self._app._settings.serverAddress = url
         self._show_servers()
         lobby = lobby_of(self._app.online)
-        _spawn(lobby.connect(url, self._host_name(), saved.pinned if saved else None))
+        lobby.spawn(lobby.connect(url, self._host_name(), saved.pinned if saved else None))
 
     @Slot()
     def refreshServers(self) -> None:
         for s in self._servers_file.items:
-            _spawn(self._probe(s.url))
+            spawn_in(self._probe(s.url), self._tasks)
 
     async def _probe(self, url: str) -> None:
         from net.probe import probe
@@ -370,7 +387,7 @@ class HostingViewModel(QObject):  # type: ignore[operator]
 
     # -- for QML ---------------------------------------------------------------------------
     status = Property(str, lambda self: self._status, notify=changed)
-    error = Property(str, lambda self: self._error, notify=changed)
+    error = Property(str, _error_text, notify=changed)
     errorAbout = Property(str, lambda self: self._error_about, notify=changed)
     port = Property(int, lambda self: self._port, notify=changed)
     addresses = Property(

@@ -68,6 +68,16 @@ def translate(lang: str, context: str, text: str) -> str:
     return _translator(lang).translate(context, text) or text
 
 
+def words(lang: str, context: str, text: str, *args: object) -> str:
+    """A sentence of the app's own (``QT_TRANSLATE_NOOP(context, text)``) in ``lang``, its
+    ``%1``, ``%2``… filled with ``args``: Python code that keeps a message to show it again
+    once the language is switched says it through this."""
+    out = translate(lang, context, text)
+    for i in range(len(args), 0, -1):  # %12 before %1
+        out = out.replace(f"%{i}", str(args[i - 1]))
+    return out
+
+
 def system_language() -> str:
     name = QLocale.system().name()  # e.g. zh_CN, zh_TW, zh_HK, en_US
     if name.startswith("zh"):

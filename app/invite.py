@@ -1,9 +1,13 @@
 """Invite links and codes.
 
 A room is shared as ``tuolaji://HOST:PORT/ROOM?invite=CODE`` (``&tls=1`` for a ``wss://``
-server, ``&watch=1`` to open it as a spectator), or read out as a short code — the room, and
-its invite for a private room, in groups of four: ``3F9A-21C0`` or ``3F9A-21C0-7B2E-11D4``. A
-code names a room on the server the player is connected to (or the one nearby server).
+server, ``&watch=1`` to open it as a spectator), or read out as a code — the room, and its
+invite for a private room, in groups of four: ``3F9A-21C0-7B2E-11D4`` (a room: 16 hexadecimal
+digits, 64 bits) or 32 digits with the invite. A code of 8 digits names a room of an older
+server (32-bit ids; links still carry those and their 8-digit invites). A code names a room on
+the server the player is connected to (or the one nearby server).
+
+``parse`` raises nothing but ``BadLink``, whatever is pasted.
 """
 
 from __future__ import annotations
@@ -12,16 +16,25 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, quote, urlsplit
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from app.i18n import words
+
 SCHEME = "tuolaji"
-_HEX8 = re.compile(r"^[0-9a-f]{8}$")
+_ID = re.compile(r"^(?:[0-9a-f]{8}|[0-9a-f]{16})$")  # 64 bits; 32 on older servers
 
 
 class BadLink(ValueError):
-    """Not a link or code this app can open; ``en`` / ``zh`` say why to a player."""
+    """Not a link, code or server address this app can open; ``said(lang)`` tells a player why
+    (``text`` marked ``QT_TRANSLATE_NOOP("Links", …)``, kept as such so that a sentence on
+    show can be worded again in another language)."""
 
-    def __init__(self, en: str, zh: str) -> None:
-        super().__init__(en)
-        self.en, self.zh = en, zh
+    def __init__(self, text: object) -> None:  # QT_TRANSLATE_NOOP's str, typed object
+        super().__init__(text)
+        self.text = str(text)
+
+    def said(self, lang: str) -> str:
+        return words(lang, "Links", self.text)
 
 
 @dataclass(frozen=True)
@@ -59,29 +72,42 @@ def parse(text: str) -> Invite:
     """A ``tuolaji://`` link or a short code, as pasted (spaces and case do not matter)."""
     text = text.strip()
     if not text:
-        raise BadLink("Paste an invite link or type a code.", "请粘贴邀请链接或输入邀请码。")
+        raise BadLink(QT_TRANSLATE_NOOP("Links", "Paste an invite link or type a code."))
     if "://" not in text:
         return _code(text)
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)
+    except ValueError:  # e.g. an IPv6 address without its closing bracket
+        raise BadLink(
+            QT_TRANSLATE_NOOP("Links", "This invite link is damaged: ask for it again.")
+        ) from None
     if parts.scheme.lower() != SCHEME:
         raise BadLink(
-            "That is not a Tuolaji invite: it should start with tuolaji://",
-            "这不是拖拉机的邀请链接：应以 tuolaji:// 开头",
+            QT_TRANSLATE_NOOP(
+                "Links", "That is not a Tuolaji invite: it should start with tuolaji://"
+            )
         )
     try:
         host, port = parts.hostname, parts.port
-    except ValueError:
-        host = port = None
-    room = parts.path.strip("/").lower()
-    if not host or port is None or not _HEX8.match(room):
+    except ValueError:  # not a number, or above 65535
+        port = 0
+        host = parts.hostname
+    if port == 0:
         raise BadLink(
-            "This invite link is incomplete: ask for it again.",
-            "邀请链接不完整，请对方重新发送。",
+            QT_TRANSLATE_NOOP(
+                "Links",
+                "The port in this invite link is not a port (1 to 65535): ask for it again.",
+            )
+        )
+    room = parts.path.strip("/").lower()
+    if not host or port is None or not _ID.match(room):
+        raise BadLink(
+            QT_TRANSLATE_NOOP("Links", "This invite link is incomplete: ask for it again.")
         )
     query = parse_qs(parts.query)
     invite = query["invite"][0] if "invite" in query else None
-    if invite is not None and not _HEX8.match(invite.lower()):
-        raise BadLink("This invite code is not valid.", "邀请码无效。")
+    if invite is not None and not _ID.match(invite.lower()):
+        raise BadLink(QT_TRANSLATE_NOOP("Links", "This invite code is not valid."))
     return Invite(
         room=room,
         invite=invite.lower() if invite else None,
@@ -94,9 +120,10 @@ def parse(text: str) -> Invite:
 
 def _code(text: str) -> Invite:
     digits = re.sub(r"[\s-]", "", text).lower()
-    if len(digits) not in (8, 16) or not re.fullmatch(r"[0-9a-f]+", digits):
+    if len(digits) not in (8, 16, 32) or not re.fullmatch(r"[0-9a-f]+", digits):
         raise BadLink(
-            "A code has 8 or 16 letters and digits, like 3F9A-21C0.",
-            "邀请码由 8 或 16 个字母和数字组成，例如 3F9A-21C0。",
+            QT_TRANSLATE_NOOP(
+                "Links", "A code has 16 or 32 letters and digits, like 3F9A-21C0-7B2E-11D4."
+            )
         )
-    return Invite(room=digits[:8], invite=digits[8:] or None)
+    return Invite(room=digits[:16], invite=digits[16:] or None)

@@ -14,8 +14,18 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QGuiApplication, QIcon
+    from PySide6.QtQml import QQmlApplicationEngine
+    from PySide6.QtQuick import QQuickWindow
+
+    from app.viewmodels import App
 
 RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+DESKTOP_ID = "io.github.tuolaji.Tuolaji"  # packaging/linux's .desktop file and icon name
+ICONS = RESOURCES.parent / "packaging" / "icons" / "hicolor"
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
@@ -31,7 +41,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-def create_app(argv: list[str] | None = None, software: bool | None = None):
+def create_app(argv: list[str] | None = None, software: bool | None = None) -> QGuiApplication:
     """The QGuiApplication with fonts, style and the renderer set; once per process."""
     from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
     from PySide6.QtQuick import QQuickWindow, QSGRendererInterface
@@ -45,10 +55,18 @@ def create_app(argv: list[str] | None = None, software: bool | None = None):
         if software or (software is None and offscreen):
             QQuickWindow.setGraphicsApi(QSGRendererInterface.GraphicsApi.Software)
         QQuickStyle.setStyle("Basic")
-        app = QGuiApplication(argv or sys.argv[:1])
+        # X11's WM_CLASS instance name is argv[0]'s ("python3" run from source) unless this says
+        os.environ.setdefault("RESOURCE_NAME", "tuolaji")
+        # widgets' application: the tray's desktop notifications need one (app.notify)
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication(argv or sys.argv[:1])
         app.setOrganizationName("Tuolaji")
-        app.setApplicationName("Tuolaji")
+        app.setApplicationName("Tuolaji")  # WM_CLASS's class, the .desktop's StartupWMClass
         app.setApplicationDisplayName("Tuolaji 拖拉机")
+        # Wayland's app id: the installed .desktop file's name, so the shell finds its icon
+        app.setDesktopFileName(DESKTOP_ID)
+        app.setWindowIcon(app_icon())
     families = []
     for font in sorted((RESOURCES / "fonts").glob("*.ttf")):
         fid = QFontDatabase.addApplicationFont(str(font))
@@ -60,10 +78,20 @@ def create_app(argv: list[str] | None = None, software: bool | None = None):
     return app
 
 
+def app_icon() -> QIcon:
+    """The window's icon: the source tree's (run from source); else the installed theme's."""
+    from PySide6.QtGui import QIcon
+
+    icon = QIcon()
+    for png in sorted(ICONS.glob(f"*/apps/{DESKTOP_ID}.png")):
+        icon.addFile(str(png))
+    return icon if not icon.isNull() else QIcon.fromTheme(DESKTOP_ID)
+
+
 _DRIVEN: list[asyncio.AbstractEventLoop] = []
 
 
-def driven_loop(qt_app) -> asyncio.AbstractEventLoop:
+def driven_loop(qt_app: QGuiApplication) -> asyncio.AbstractEventLoop:
     """The app's asyncio loop (qasync) for code that runs Qt's events itself instead of
     ``tuolaji``'s ``run_until_complete`` (the self-test, screenshots, tests, benches): it counts
     as running from here on, so sessions and the online client find it. One per process, never
@@ -78,7 +106,7 @@ def driven_loop(qt_app) -> asyncio.AbstractEventLoop:
     return _DRIVEN[0]
 
 
-def start_ai_after_first_frame(qt_app, engine) -> None:
+def start_ai_after_first_frame(qt_app: QGuiApplication, engine: QQmlApplicationEngine) -> None:
     """Start the AI worker processes once the window has shown its first frame: they load in
     the background, in the way of nothing, and are ready before a game is started."""
     from PySide6.QtCore import Qt, QTimer
@@ -88,10 +116,11 @@ def start_ai_after_first_frame(qt_app, engine) -> None:
     def shown() -> None:  # on the render thread, maybe: the work goes to the UI thread
         QTimer.singleShot(0, qt_app, players.warm_up)
 
-    engine.rootObjects()[0].frameSwapped.connect(shown, Qt.ConnectionType.SingleShotConnection)
+    window = cast("QQuickWindow", engine.rootObjects()[0])
+    window.frameSwapped.connect(shown, Qt.ConnectionType.SingleShotConnection)
 
 
-def create_engine(app_vm):
+def create_engine(app_vm: App) -> QQmlApplicationEngine:
     """A QML engine with the card images and the Tuolaji module loaded (Main window)."""
     from PySide6.QtQml import QQmlApplicationEngine
 
@@ -105,13 +134,13 @@ def create_engine(app_vm):
     return engine
 
 
-def make_app_vm(lang: str | None = None):
+def make_app_vm(lang: str | None = None) -> App:
     import app.viewmodels as vm
     from app.settings import Settings
 
     settings = Settings()
     if lang:
-        settings.language = lang  # type: ignore[assignment]  # a Property (PySide6's stubs)
+        settings.language = lang
     return vm.App(settings)
 
 

@@ -105,7 +105,7 @@ class HandModel(RowsModel):
     def uid_at_slot(self, slot: int) -> int | None:
         for r in self._rows:
             if r["slot"] == slot:
-                return r["uid"]
+                return int(r["uid"])
         return None
 
     def update(

@@ -16,17 +16,21 @@ import asyncio
 import contextlib
 import importlib.util
 import logging
-from collections.abc import Awaitable
+import time
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer
 
+from app import tokens
 from app.i18n import sentence
 from app.session import Session
 from engine.actions import Action
 
 if TYPE_CHECKING:
-    from net.protocol import RoomInfo, SeatInfo
+    from app.viewmodels import OnlineViewModel
+    from net.client import Client
+    from net.protocol import ChatLine, Frame, RoomInfo, SeatInfo, TableEvent, TurnClock
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
@@ -39,35 +43,40 @@ def available() -> bool:
         return False
 
 
-def _spawn(coro: Any) -> asyncio.Task[Any] | None:
+def spawn_in(coro: Coroutine[Any, Any, Any], tasks: set[asyncio.Task[Any]]) -> bool:
+    """Run ``coro`` on the app's loop, kept in ``tasks`` (its owner cancels what is left when
+    it closes). False when there is no loop any more (the app is closing): nothing runs."""
     try:
-        loop = asyncio.get_event_loop()
+        task = asyncio.get_running_loop().create_task(coro)
     except RuntimeError:
-        coro.close()  # no loop any more (the app is closing): nothing to send it on
-        return None
-    task = loop.create_task(coro)
-    _TASKS.add(task)
-    task.add_done_callback(_TASKS.discard)
-    return task
-
-
-_TASKS: set[asyncio.Task[Any]] = set()
+        coro.close()
+        return False
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+    return True
 
 
 class OnlineSession(Session):
     kind = "online"
 
-    def __init__(self, client: Any, room: str, seat: int | None, parent: QObject | None = None):
+    def __init__(
+        self,
+        client: Client,
+        room: str,
+        seat: int | None,
+        lobby: Lobby | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.kind = "online" if seat is not None else "spectator"
         self.client = client
+        self.lobby = lobby  # the connection's lobby: the waiting room between hands
         self.room = room
         self.seat = seat
-        self.info: Any = None  # the room's last RoomInfo
-        self.spectators = 0
-        self.seat_flags: list[dict[str, Any]] = [{} for _ in range(4)]
+        self.info: RoomInfo | None = None  # the room's last RoomInfo
         self._closed = False
-        self._sync_task: asyncio.Task[Any] | None = None
+        self._syncing = False  # a snapshot asked for and not yet answered
+        self._v = -1  # the version ``view`` is at
         self._counted: set[int] = set()
         self._asked = 0  # 托管 switches sent and not yet answered
 
@@ -75,22 +84,21 @@ class OnlineSession(Session):
         self.seat = seat
         self.kind = "online" if seat is not None else "spectator"
 
-    def on_frame(self, frame: Any) -> None:
-        from net.protocol import RoomUpdate, Snapshot, TableEvent
+    def on_frame(self, frame: Frame) -> None:
+        from net.protocol import RoomUpdate, Snapshot, TableEvent, TurnClock
 
         if self._closed:
             return
         if isinstance(frame, Snapshot) and frame.room == self.room:
             if frame.seat != self.seat:
                 self.set_seat(frame.seat)
-            self.view = frame.view
-            self.clock = self.view.rules.turn_timer if self.view is not None else 0
+            self.view, self._v = frame.view, frame.v
             self._count()
             self.changed.emit()
         elif isinstance(frame, TableEvent) and frame.room == self.room:
-            if frame.event is not None:
-                self.eventsArrived.emit([frame.event])
-            self._want_sync()
+            self._fold(frame)
+        elif isinstance(frame, TurnClock) and frame.room == self.room:
+            self._clocks(frame)
         elif isinstance(frame, RoomUpdate) and frame.room.room == self.room:
             info = self.info = frame.room
             self.names = [s.name if s is not None else "" for s in info.seats]
@@ -102,13 +110,52 @@ class OnlineSession(Session):
             self._server_trustee(bool(mine.get("trustee")))
             self.changed.emit()
 
+    def _fold(self, frame: TableEvent) -> None:
+        """Move the view on by one event (``engine.fold``), as the offline table does after
+        each action; a snapshot only when the event cannot be followed: one this seat may not
+        see, a version that does not follow (a gap), or no view to start from."""
+        from engine.events import HandStart
+        from engine.fold import fold, fresh
+
+        if frame.v <= self._v:
+            return  # already in the view (a snapshot overtook it)
+        acts = tuple(frame.actions)
+        bids = tuple(tuple(b) for b in frame.bids)
+        new = None
+        if frame.v == self._v + 1 and self.view is not None:
+            new = fold(self.view, frame.event, acts, bids)
+        elif isinstance(frame.event, HandStart) and frame.event.levels and self.info is not None:
+            new = fresh(self.info.rules, self.seat, frame.event)
+        if new is None:
+            self._want_sync()
+            return
+        self.view, self._v = new, frame.v
+        if frame.event is not None:
+            self.eventsArrived.emit([frame.event])
+        self._count()
+        self.changed.emit()
+
+    def _clocks(self, frame: TurnClock) -> None:
+        """The server's turn clocks, on this machine's clock; one that ran out is said."""
+        now = time.monotonic()
+        self.deadlines = {c.seat: now + c.left for c in frame.clocks}
+        self.clock = max((c.length for c in frame.clocks), default=self.clock)
+        if frame.expired is not None and frame.expired == self.seat:
+            self.trustee = True  # the server's 托管 is on: what the room update says is not news
+            self.notice.emit(TIMED_OUT_ME, [], -1)
+        elif frame.expired is not None:
+            name = self.names[frame.expired] if frame.expired < len(self.names) else ""
+            self.seat_flags[frame.expired]["trustee"] = True  # as the room update will say
+            self.notice.emit(TIMED_OUT, [name], frame.expired)
+        self.changed.emit()
+
     def _server_trustee(self, on: bool) -> None:
         """The server's 托管 flag for my seat. While my own switch is on its way, or the client
         is resuming, it is not news; otherwise a change I did not make is shown."""
         if self._asked or not self.client.connected or on == self.trustee:
             return
         self.trustee = on
-        self.notice.emit(*TRUSTEE_NOTICES[on])
+        self.notice.emit(TRUSTEE_NOTICES[on], [], -1)
 
     def resumed(self) -> None:
         """After a reconnect: 托管 stays as the player left it (asked again if the server lost
@@ -127,13 +174,15 @@ class OnlineSession(Session):
             self.count_hand(f"online:{self.client.url}:{self.room}:{v.hand_no}")
 
     def _want_sync(self) -> None:
-        if self._sync_task is None or self._sync_task.done():
-            self._sync_task = _spawn(self._sync())
+        if not self._syncing:
+            self._syncing = self._spawn(self._sync())
 
     async def _sync(self) -> None:
-        await asyncio.sleep(0.02)  # coalesce a burst of events into one snapshot
-        with contextlib.suppress(Exception):
-            await self.client.sync(self.room)
+        try:
+            with contextlib.suppress(Exception):
+                await self.client.sync(self.room)
+        finally:
+            self._syncing = False
 
     def act(self, action: Action) -> bool:
         if self._closed or self.seat is None or self.view is None:
@@ -150,8 +199,8 @@ class OnlineSession(Session):
                     return False
         held = not self.client.connected  # the client sends it once it is back
         if held:
-            self.notice.emit(*HELD_WHILE_AWAY)
-        _spawn(self._act(action, held))
+            self.notice.emit(HELD_WHILE_AWAY, [], -1)
+        self._spawn(self._act(action, held))
         return True
 
     async def _act(self, action: Action, held: bool) -> None:
@@ -163,7 +212,7 @@ class OnlineSession(Session):
             self.refused.emit(e.code, e.en, e.zh)
             return
         if held:  # the notice that it waits is no longer true
-            self.notice.emit(*SENT_AFTER_AWAY)
+            self.notice.emit(SENT_AFTER_AWAY, [], -1)
 
     def set_trustee(self, on: bool) -> None:
         if self.seat is None or self._closed:
@@ -171,7 +220,7 @@ class OnlineSession(Session):
         self.trustee = on
         self.changed.emit()
         self._asked += 1
-        if _spawn(self._ask_trustee(on)) is None:
+        if not self._spawn(self._ask_trustee(on)):
             self._asked -= 1
 
     async def _ask_trustee(self, on: bool) -> None:
@@ -181,15 +230,15 @@ class OnlineSession(Session):
             self._asked -= 1
 
     def next_hand(self) -> None:
-        """Ready for the next hand; the owner's client starts it once every seat is ready."""
-        lobby = _LOBBIES.get(id(self.client))
-        if lobby is not None:
-            lobby.want_next = True
-        _spawn(_quiet(self.client.ready(self.room, True)))
+        """Ready for the next hand; the server starts it once every seat is ready."""
+        self._spawn(_quietly(lambda: self.client.ready(self.room, True)))
 
     def close(self) -> None:
+        """Leave the room (on the connection's own tasks: it outlives the session)."""
         self._closed = True
-        _spawn(_quiet(self.client.leave(self.room)))
+        if self.lobby is not None:
+            self.lobby.spawn(_quietly(lambda: self.client.leave(self.room)))
+        super().close()
 
 
 def _flags(seat: SeatInfo | None) -> dict[str, Any]:
@@ -209,37 +258,51 @@ async def _quiet(coro: Any) -> Any:
         return await coro
 
 
+async def _quietly(call: Callable[[], Awaitable[Any]]) -> None:
+    """A request whose answer and failure do not matter, made only once the task runs (a task
+    cancelled before it starts leaves no request unawaited)."""
+    with contextlib.suppress(Exception):
+        await call()
+
+
+# The notices (Session.notice): sentences of the "Notices" catalogue, worded at the table.
 TRUSTEE_NOTICES = {  # the server switched my 托管 (its turn clock ran out, or it gave it back)
-    True: (
-        "Auto-play is on: the computer plays your seat until you switch it off.",
-        "托管已开启：电脑替你出牌，直到你关掉。",
+    True: str(
+        QT_TRANSLATE_NOOP(
+            "Notices", "Auto-play is on: the computer plays your seat until you switch it off."
+        )
     ),
-    False: ("Auto-play is off: your seat waits for you.", "托管已关闭：轮到你时等你出牌。"),
+    False: str(QT_TRANSLATE_NOOP("Notices", "Auto-play is off: your seat waits for you.")),
 }
-
-HELD_WHILE_AWAY = (  # a move made while the connection is down
-    "Not connected: your move is sent when the connection is back.",
-    "连接已断开：连上后会发送你的这一步。",
+TIMED_OUT_ME = str(  # my own turn clock ran out
+    QT_TRANSLATE_NOOP(
+        "Notices",
+        "Your time ran out: the computer plays your seat (auto-play) until you switch it off.",
+    )
 )
-SENT_AFTER_AWAY = (
-    "Connected again: your move was played.",
-    "已重新连接：你的这一步已打出。",
+TIMED_OUT = str(  # another seat's turn clock ran out; %1: its player
+    QT_TRANSLATE_NOOP("Notices", "%1 ran out of time: the computer plays for them (auto-play).")
 )
-
-_LOBBIES: dict[int, Lobby] = {}  # client id -> its lobby (a session finds the waiting room)
+HELD_WHILE_AWAY = str(  # a move made while the connection is down
+    QT_TRANSLATE_NOOP("Notices", "Not connected: your move is sent when the connection is back.")
+)
+SENT_AFTER_AWAY = str(QT_TRANSLATE_NOOP("Notices", "Connected again: your move was played."))
 
 
 class Lobby:
     """The connection behind the online screens (one per app)."""
 
-    def __init__(self, vm: Any) -> None:
+    def __init__(self, vm: OnlineViewModel) -> None:
         self.vm = vm
-        self.client: Any = None
+        self.client: Client | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
         self.session: OnlineSession | None = None
         self.rooms: dict[str, RoomInfo] = {}
-        self.want_next = False
+        self.friend_ids: set[int] = set()  # the player's friends: their rooms come first
         self.address = ""
+        self._game_seats: dict[int, int | None] = {}  # the player's finished games: their seat
         self._resumes = 0  # the client's reconnections seen
+        self._lost = False  # the connection was down at the last check
         # Bumped by every connect, close and join: an earlier one still waiting on the network
         # (a slow address, a refused join) finds itself overtaken and leaves the state alone.
         self._generation = 0
@@ -252,9 +315,17 @@ class Lobby:
         user = self.client.user if self.client is not None else None
         return user.user if user is not None else None
 
-    def _on_frame(self, frame: Any) -> None:
-        from net.protocol import ChatLine, LobbyUpdate, RoomUpdate
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> bool:
+        """Run ``coro`` for this connection (held here until it ends)."""
+        return spawn_in(coro, self._tasks)
 
+    def _on_frame(self, frame: Frame) -> None:
+        from net.protocol import ChatLine, LobbyUpdate, RematchEnd, RoomUpdate, SocialNotice
+
+        if isinstance(frame, SocialNotice):  # for the friends panel
+            self.vm.friends_panel().notice(frame)
+            if frame.kind == "invitation" and frame.who is not None:
+                self.vm.on_invitation(frame.who.name)  # told, if the window is elsewhere
         if isinstance(frame, LobbyUpdate):
             for r in frame.rooms:
                 self.rooms[r.room] = r
@@ -266,8 +337,11 @@ class Lobby:
         self.session.on_frame(frame)
         if isinstance(frame, RoomUpdate) and frame.room.room == self.session.room:
             self._room_changed(frame.room)
+        elif isinstance(frame, RematchEnd) and frame.room == self.session.room:
+            self.vm.rematch.ended(frame.outcome, frame.name)
         elif isinstance(frame, ChatLine) and frame.room == self.session.room:
-            self.vm.add_chat(frame.name, frame.text, frame.user == self.me)
+            mine = frame.user == self.me
+            self.vm.add_chat(frame.name, chat_text(self.vm, frame), mine, frame.user)
 
     def _room_changed(self, info: RoomInfo) -> None:
         session = self.session
@@ -280,38 +354,63 @@ class Lobby:
             session.set_seat(seat)
             session.changed.emit()
         self.vm.set_room(info, self.me, seat)
-        seats_ready = all(s is not None and s.ready for s in info.seats)
-        if self.want_next and info.owner == self.me and info.status == "between" and seats_ready:
-            self.want_next = False
-            _spawn(_quiet(self.client.start(session.room)))
-        elif info.status == "playing":
-            self.want_next = False
+        self.vm.rematch.set_room(info, seat)
+
+    def show_friends(self, friends: set[int]) -> None:
+        """The friends panel read the player's friends: their rooms are marked and first."""
+        if friends != self.friend_ids:
+            self.friend_ids = friends
+            self._show_rooms()
 
     def _show_rooms(self) -> None:
-        rows = []
-        for r in self.rooms.values():
-            rows.append(
-                {
-                    "id": r.room,
-                    "name": r.owner_name,
-                    "preset": r.rules.get("preset", "classic"),
-                    "players": sum(1 for s in r.seats if s is not None),
-                    "spectators": r.spectators,
-                    "status": r.status,
-                }
-            )
-        self.vm._rooms.set_rows(rows)
+        from net.social import friends_first, people_in
+
+        rooms = friends_first(list(self.rooms.values()), people_in, self.friend_ids)
+        self.vm.set_rooms([self._row(r) for r in rooms])
+
+    def _row(self, r: RoomInfo) -> dict[str, Any]:
+        from net.social import people_in
+
+        return {
+            "id": r.room,
+            "name": r.owner_name,
+            "preset": r.rules.preset,
+            "players": sum(1 for s in r.seats if s is not None),
+            "spectators": r.spectators,
+            "status": r.status,
+            "friend": bool(people_in(r) & self.friend_ids),
+            "rules": r.rules.to_dict(),
+            "delay": r.spectator_delay,
+        }
+
+    async def private_rooms(self) -> None:
+        """The private rooms the player may enter: theirs, where they sit, invited to."""
+        from net.protocol import Lobby, LobbyPage
+
+        c = self.client
+        if c is None:
+            return
+        found = await self._ask(c.ask(Lobby(c.next_id(), False, private=True), LobbyPage))
+        if found is not None:
+            self.vm.set_private_rooms([self._row(r) for r in found.rooms])
 
     def _check(self) -> None:
         c = self.client
         if c is None:
+            return
+        if c.signed_out is not None:
+            self._signed_out(c, c.signed_out)
             return
         lost = not c.connected
         if c.resumes != self._resumes:
             self._resumes = c.resumes
             if self.session is not None:
                 self.session.resumed()
-        healed = not lost and self.vm.status == "connecting"
+        healed, self._lost = not lost and self._lost, lost
+        session = self.session
+        if lost and session is not None and session.deadlines:
+            session.deadlines = {}  # no clock runs for us while we are away: the server resends
+            session.changed.emit()
         closed = c.closed_with
         self.vm.set_state(
             "connecting" if lost else "connected",
@@ -320,6 +419,20 @@ class Lobby:
             if lost
             else "",
         )
+
+    def _signed_out(self, client: Client, e: Exception) -> None:
+        """The account's session ended while the connection was down (signed out elsewhere,
+        a recovery code used): disconnected, saying why; a guest at the next connect."""
+        tokens.forget(self.address)
+        self._next()
+        self._watch.stop()
+        self.client, self.session = None, None
+        self.vm.clear_room()
+        self.rooms = {}
+        self._show_rooms()
+        self.vm.set_server("")
+        self._failed(e, "disconnected")
+        self.spawn(_quiet(client.close()))
 
     def _next(self) -> int:
         self._generation += 1
@@ -332,29 +445,38 @@ class Lobby:
         old, self.client, self.session = self.client, None, None
         self.vm.clear_room()
         if old is not None:
-            _LOBBIES.pop(id(old), None)
             await _quiet(old.close())
         url = address if "://" in address else f"ws://{address}"
-        client = Client(url, name=name or "Player", on_frame=self._on_frame, pinned=pinned)
+        kept = tokens.load(address)  # an account signed in there (app/account.py)
+        client = Client(
+            url,
+            name=name or "Player",
+            on_frame=self._on_frame,
+            pinned=pinned,
+            refresh=kept[1] if kept is not None else None,
+            on_refresh=lambda refresh: tokens.renewed(address, refresh),
+        )
         self.client = client
         self._resumes = 0
-        _LOBBIES[id(client)] = self
         self.address = address
+        self.vm.set_server(address)
         self.vm.set_state("connecting")
         try:
             await client.connect()
             data = await client.lobby(subscribe=True)
         except Exception as e:
-            _LOBBIES.pop(id(client), None)
+            if getattr(e, "code", None) in ("bad-refresh", "refresh-reused"):
+                tokens.forget(address)  # that sign-in has ended: a guest until signed in again
             if gen == self._generation:
                 self.client = None
+                self.vm.set_server("")
                 self._failed(e, "disconnected")
             return
         if gen != self._generation:  # another server was chosen meanwhile
-            _LOBBIES.pop(id(client), None)
             await _quiet(client.close())
             return
         self.rooms = {r.room: r for r in data.rooms}
+        self.friend_ids = set(data.friends)
         self._show_rooms()
         self.vm.set_state("connected", error="")
         self._watch.start()
@@ -375,18 +497,26 @@ class Lobby:
         client, self.client = self.client, None
         self.session = None
         self.vm.clear_room()
+        # What is still under way for the old connection ends by itself: each finds itself
+        # overtaken (``_generation``) and leaves the state alone. Cancelled mid-handshake, a
+        # socket would be closed under the loop's notifier (Qt warns "Invalid socket").
         if client is not None:
-            _LOBBIES.pop(id(client), None)
             await _quiet(client.close())
         self.rooms = {}
         self._show_rooms()
+        self.vm.set_server("")
         self.vm.set_state("disconnected", error="")
 
-    async def create(self, preset: str) -> None:
-        """A room from a preset; its creator sits at the first seat and waits for the others."""
-        if self.client is None:
+    async def create(self, preset: str, delay: int = 0) -> None:
+        """A room from a preset; its creator sits at the first seat and waits for the others.
+        ``delay``: the moves its spectators see the table late by (0: none)."""
+        from net.protocol import Create, CreateReply
+
+        c = self.client
+        if c is None:
             return
-        created = await self._ask(self.client.create(preset or "classic"))
+        made = Create(c.next_id(), preset or "classic", spectator_delay=delay)
+        created = await self._ask(c.ask(made, CreateReply))
         if created is not None:
             await self.join(created.room, watch=False, sit=True)
 
@@ -400,7 +530,7 @@ class Lobby:
         if c is None or not room:
             return
         gen = self._next()
-        session = OnlineSession(c, room, None)
+        session = OnlineSession(c, room, None, lobby=self)
         self.session = session
         self.vm.clear_room()
         try:
@@ -444,18 +574,28 @@ class Lobby:
 
     # -- the waiting room ------------------------------------------------------------------
     def room_call(self, verb: str, *args: Any) -> None:
+        from net.protocol import Chat, Mute, Report
+
         c, session = self.client, self.session
         if c is None or session is None:
             return
-        calls = {
+        calls: dict[str, Callable[[], Awaitable[Any]]] = {
             "sit": lambda: c.sit(session.room, *args),
             "stand": lambda: c.stand(session.room),
             "ready": lambda: c.ready(session.room, *args),
             "bot": lambda: c.add_bot(session.room, *args),
             "start": lambda: c.start(session.room),
             "chat": lambda: c.chat(session.room, *args),
+            "phrase": lambda: c.request(Chat(c.next_id(), session.room, phrase=args[0])),
+            "mute": lambda: self._muted(c.request(Mute(c.next_id(), session.room, *args)), *args),
+            "report": lambda: c.request(Report(c.next_id(), args[0], args[1], "", session.room)),
+            "rematch": lambda: c.rematch(session.room, *args),
         }
-        _spawn(self._ask(calls[verb]()))
+        self.spawn(self._ask(calls[verb]()))
+
+    async def _muted(self, request: Awaitable[Any], user: int) -> None:
+        await request  # a refusal raises: shown by ``_ask``
+        self.vm.hide_chat_of(user)
 
     # -- records ---------------------------------------------------------------------------
     async def games(self) -> None:
@@ -463,14 +603,23 @@ class Lobby:
             return
         found = await self._ask(self.client.games(limit=100))
         if found is not None:
+            self._game_seats = {g.game: g.seat for g in found.games}
             self.vm.set_games(found.games)
 
     async def open_game(self, game: int) -> None:
         if self.client is None:
             return
         found = await self._ask(self.client.record(game))
-        if found is not None:
-            self.vm.open_record(found.record)
+        if found is not None:  # replayed from the seat the player had, as the table showed it
+            self.vm.open_record({**found.record, "seat": self._game_seats.get(game)})
+
+
+def chat_text(vm: OnlineViewModel, line: ChatLine) -> str:
+    """A chat line's text; a quick phrase in the player's language."""
+    from engine.messages import PHRASES
+
+    phrase = PHRASES.get(line.phrase or "")
+    return vm.engine_text(*phrase) if phrase is not None else line.text
 
 
 def failure_kind(e: BaseException) -> str:
@@ -496,36 +645,46 @@ def failure_kind(e: BaseException) -> str:
     return "failed"
 
 
-def lobby_of(vm: Any) -> Lobby:
-    lobby = getattr(vm, "_lobby", None)
-    if lobby is None:
-        lobby = vm._lobby = Lobby(vm)
-    return lobby
+def lobby_of(vm: OnlineViewModel) -> Lobby:
+    return vm.lobby
 
 
-def connect(vm: Any, address: str, name: str) -> None:
+def signed_in_client(vm: OnlineViewModel) -> Client | None:
+    """The lobby's client once the server has greeted it (None: offline, or not yet)."""
+    if not vm.has_lobby:
+        return None
+    c = vm.lobby.client
+    return c if c is not None and c.user is not None else None
+
+
+def connect(vm: OnlineViewModel, address: str, name: str) -> None:
     if not available():
         vm.set_problem("disconnected", "not-installed", address)
         return
-    if _spawn(lobby_of(vm).connect(address, name)) is None:
+    if not vm.lobby.spawn(vm.lobby.connect(address, name)):
         vm.set_problem("disconnected", "failed", address)
 
 
-def create_room(vm: Any, preset: str) -> None:
+def create_room(vm: OnlineViewModel, preset: str, delay: int = 0) -> None:
     if available():
-        _spawn(lobby_of(vm).create(preset))
+        vm.lobby.spawn(vm.lobby.create(preset, delay))
 
 
-def join_room(vm: Any, room: str, watch: bool) -> None:
+def join_room(vm: OnlineViewModel, room: str, watch: bool) -> None:
     if available():
-        _spawn(lobby_of(vm).join(room, watch))
+        vm.lobby.spawn(vm.lobby.join(room, watch))
 
 
-def refresh_games(vm: Any) -> None:
+def refresh_private(vm: OnlineViewModel) -> None:
     if available():
-        _spawn(lobby_of(vm).games())
+        vm.lobby.spawn(vm.lobby.private_rooms())
 
 
-def open_game(vm: Any, game: int) -> None:
+def refresh_games(vm: OnlineViewModel) -> None:
     if available():
-        _spawn(lobby_of(vm).open_game(game))
+        vm.lobby.spawn(vm.lobby.games())
+
+
+def open_game(vm: OnlineViewModel, game: int) -> None:
+    if available():
+        vm.lobby.spawn(vm.lobby.open_game(game))

@@ -1,8 +1,9 @@
-"""The one adapter between the app and the AI players (``engine.ai``), and the worker processes
-they think in.
+"""The app's side of the one adapter between a table and the AI players
+(``engine.ai.thinker``), and the worker processes they think in.
 
-A search runs in a process of the app's one pool (``engine.ai.pool``), never on the UI thread
-and never on a thread of ours: the UI thread awaits the result on the qasync loop. The pool is
+A search runs in a process of the app's one pool (``engine.ai.pool``), never on the UI thread;
+a cheap level's decision (well under a millisecond) in a thread of the default executor, which
+runs engine code only. The UI thread awaits either on the qasync loop. The pool is
 started once, early (``warm_up``), so that the first AI move does not wait for a process to
 start, and is shut down when the app quits (``shutdown``). A broken ``engine.ai`` fails the
 import of this module: the table never plays with stand-ins.
@@ -18,16 +19,14 @@ from engine.actions import Action
 from engine.ai import LEVELS, Hint, hint, make_player
 from engine.ai import pool as ai_pool
 from engine.ai.pool import Player
+from engine.ai.thinker import Thinker
 from engine.views import View
 
 # Decisions are taken one at a time (a turn), the deal's bids at most three at once, and a hint
 # may be asked for while an AI thinks.
 MAX_WORKERS = 3
-GIVE_UP = 10.0  # seconds: a decision not back by then is abandoned (the engine plays for it)
 
 log = logging.getLogger(__name__)
-
-_POOL: list[ProcessPoolExecutor] = []
 
 
 def levels() -> tuple[str, ...]:
@@ -38,43 +37,31 @@ def workers() -> int:
     return min(MAX_WORKERS, ai_pool.default_workers())
 
 
+# Searches in the workers; the cheap levels (well under a millisecond) in a thread: a round
+# trip to a niced worker on a busy machine cost more, once for every AI seat that could bid
+# after every card, and the deal waits for each answer.
+THINKER = Thinker(workers())
+
+
 def pool() -> ProcessPoolExecutor:
     """The app's AI worker processes (started on first use)."""
-    if not _POOL:
-        _POOL.append(ai_pool.make_pool(workers()))
-    return _POOL[0]
-
-
-def _ready() -> bool:
-    """A worker's first job: importing this module in the worker loads ``engine.ai``."""
-    return True
+    return THINKER.pool()
 
 
 def warm_up() -> None:
     """Start every worker now (each loads the AI in the background), unless the pool is up."""
-    if _POOL:
-        return
-    for _ in range(workers()):
-        pool().submit(_ready)
+    THINKER.warm_up()
 
 
 def shutdown() -> None:
     """Stop the workers (when the app quits); a later ``pool()`` starts new ones."""
-    if _POOL:
-        _POOL.pop().shutdown(wait=False, cancel_futures=True)
+    THINKER.close()
 
 
 async def decide(player: Player, view: View) -> tuple[Action | None, Player]:
-    """``player.act(view)`` in a worker process: the action and the player's new state. A
-    decision not back within ``GIVE_UP`` seconds is abandoned with the pool (None: the engine
-    plays for the seat), so the table never waits on a worker that will not answer."""
-    job = asyncio.get_running_loop().run_in_executor(pool(), ai_pool.act, player, view)
-    try:
-        return await asyncio.wait_for(job, GIVE_UP)
-    except TimeoutError:
-        log.error("an AI decision took over %.0f s: abandoned, new workers start", GIVE_UP)
-        shutdown()
-        return None, player
+    """``player.act(view)`` in a worker process: the action and the player's new state; None
+    for an action when it gave up (``engine.ai.thinker``: the engine plays for the seat)."""
+    return await THINKER.act(player, view)
 
 
 async def hint_for(view: View) -> Hint:

@@ -5,19 +5,25 @@ The player's moves are made through the table's view-model, as clicks would make
 
 from __future__ import annotations
 
-import json
+import contextlib
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import QEventLoop, QObject, QTimer
 
 from app.online import OnlineSession
-from app.session import ReplaySession, list_records
+from app.session import ReplaySession, list_records, read_record, save_record
+from app.standing_shots import standing_shots
 from engine.leads import check_lead
 from engine.rules import preset
+
+if TYPE_CHECKING:
+    from net.client import Client
+
+ROOT = Path(__file__).resolve().parent.parent  # where ``python -m net.server`` runs
 
 SHOTS = (
     "trust-bid",
@@ -26,6 +32,7 @@ SHOTS = (
     "trust-last-trick",
     "trust-online-clock",
     "trust-online-clock-800x600",
+    "trust-trick-held-after-resize",
     "trust-replay-end",
     "home",
     "setup",
@@ -38,6 +45,25 @@ SHOTS = (
     "lobby",
     "room",
     "spectator",
+    "lessons",
+    "lesson-wrong",
+    "lesson-right",
+    "lesson-question",
+    "practice-result",
+    "practice-table",
+    "practice-replay",
+    "practice-code",
+    "review",
+    "puzzle",
+    "puzzle-wrong",
+    "puzzle-burial",
+    "replay-eval",
+    "account",
+    "account-codes",
+    "account-link",
+    "rematch-offer",
+    "leaderboard",
+    "profile",
 )
 
 
@@ -207,11 +233,212 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
             shot(name + suffix)
 
         _trust_shots(app_vm, window, trust_shot)
+        _lesson_shots(app_vm, window, trust_shot)
+        _practice_shots(app_vm, window, trust_shot)
+        _review_shots(app_vm, window, trust_shot)
+        _puzzle_shots(app_vm, window, trust_shot)
+        _account_shots(app_vm, window, trust_shot)
+
+        # issue 37: grabbed from inside the app's loop (a pump there would re-enter it)
+        def grab_shot(name: str, suffix: str = suffix) -> None:
+            grab(name + suffix)
+
+        standing_shots(app_vm, window, grab_shot)
     settings.language = saved_language
     app_vm.set_session(None)
     settings.speed = saved_speed
     window.setProperty("screen", "home")
     return 0
+
+
+def _lesson_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
+    """Learn (issue 35): the stages, a trick answered wrong with the engine's reason, a tractor
+    led right, a question answered; each at 1280×720 and 800×600."""
+    from engine.lessons import STAGES
+
+    lessons = app_vm.lessons
+    keys = [st.key for st in STAGES]
+
+    def answer(stage: str, level: int, cards: list[str]) -> None:
+        lessons.openStage(keys.index(stage))
+        lessons.openLevel(level)
+        left = list(cards)
+        for i, row in enumerate(lessons.cards):
+            if row["code"] in left:
+                left.remove(row["code"])
+                lessons.toggle(i)
+        lessons.submit()
+
+    window.setProperty("screen", "lessons")
+    for (w, h), suffix in (((1280, 720), ""), ((800, 600), "-800x600")):
+        window.resize(w, h)
+        lessons.closeStage()
+        shot("lessons" + suffix)
+        answer("ruffing", 1, ["4S"])
+        shot("lesson-wrong" + suffix)
+        answer("tractors", 0, ["6D", "6D", "8D", "8D"])
+        shot("lesson-right" + suffix)
+        lessons.openStage(keys.index("scoring"))
+        lessons.openLevel(2)
+        lessons.choose(1)
+        shot("lesson-question" + suffix)
+    window.resize(1280, 720)
+    lessons.closeStage()
+    window.setProperty("screen", "home")
+
+
+def _practice_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
+    """Practice (issue 35), each at 1280×720 and 800×600: a result with its deal code and "Play
+    this deal again", a practice table (badge, Take back) after a move taken back, a replay with
+    "Play from here", a mistyped deal code refused on the setup page."""
+    table = app_vm.table
+    for (w, h), suffix in (((1280, 720), ""), ((800, 600), "-800x600")):
+        window.resize(w, h)
+        app_vm.start_rules(preset("classic"), seat=0, seed=8)
+        while table.hud.phase != "done":
+            if not wait_until(lambda: _me_to_act(table) or table.hud.phase == "done", 20):
+                break
+            human_step(table)
+        wait_until(lambda: table.hud.phase == "done", 5)
+        shot("practice-result" + suffix)
+        app_vm.playAgain()
+        for _ in range(60):  # into the play, two tricks on
+            wait_until(lambda: _me_to_act(table), 20)
+            if len(table.session.view.tricks) >= 2 and table.hud.phase == "play":
+                break
+            human_step(table)
+        human_step(table)
+        app_vm.takeBack()
+        shot("practice-table" + suffix)
+        path = next(p for p in list_records() if not p.name.startswith("practice-"))
+        app_vm.openReplay(str(path))
+        for _ in range(40):
+            if len(table.session.view.tricks) >= 3:
+                break
+            table.hud.replayStep(1)
+        window.setProperty("screen", "table")
+        shot("practice-replay" + suffix)
+        app_vm.set_session(None)
+        window.setProperty("screen", "setup")
+        wrong = "84DY-8EJY-F8AD-3MRZ-7GNF"
+        field = window.findChild(QObject, "dealCodeField")
+        field.setProperty("text", wrong)
+        window.findChild(QObject, "dealCodeError").setProperty("text", app_vm.playDealCode(wrong))
+        shot("practice-code" + suffix)
+        field.setProperty("text", "")
+        window.findChild(QObject, "dealCodeError").setProperty("text", "")
+    window.resize(1280, 720)
+    window.setProperty("screen", "home")
+
+
+def _review_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
+    """The hand review (issue 35) of seat 1 in an AI-vs-AI hand with a mistake and
+    inaccuracies, judged at the default budget (cached after the first language), and its
+    replay halfway with the evaluation bar, at 1280×720 and 800×600."""
+    from engine.puzzles.mine import ai_hand
+
+    path = save_record(ai_hand("classic", 2), 1)
+    app_vm.set_session(None)
+    app_vm.review.openPath(str(path))
+    wait_until(lambda: app_vm.review.state == "ready", 120)
+    window.setProperty("screen", "review")
+    for (w, h), suffix in (((1280, 720), ""), ((800, 600), "-800x600")):
+        window.resize(w, h)
+        shot("review" + suffix)
+    # the same hand's replay, halfway: the evaluation bar from the review
+    app_vm.openReplay(str(path))
+    hud = app_vm.table.hud
+    hud.replayGo(hud.replaySteps // 2)
+    pump(0.8)  # the trick's cards land (and are not swept yet) before the picture
+    for (w, h), suffix in (((1280, 720), ""), ((800, 600), "-800x600")):
+        window.resize(w, h)
+        shot("replay-eval" + suffix)
+    app_vm.set_session(None)
+    window.resize(1280, 720)
+    window.setProperty("screen", "home")
+
+
+def _puzzle_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
+    """Puzzles (issue 35), each at 1280×720 and 800×600: a puzzle on show with the cards
+    played, one answered wrong (the rating moved, the reason given), a burial with its answer
+    shown. The tries go to the shots' own data folder."""
+    puzzles = app_vm.puzzles
+    window.setProperty("screen", "puzzles")
+    for (w, h), suffix in (((1280, 720), ""), ((800, 600), "-800x600")):
+        window.resize(w, h)
+        puzzles.reload()
+        puzzles.openPuzzle("classic-2-143")
+        shot("puzzle" + suffix)
+        hand = [row["code"] for row in puzzles.cards]
+        puzzles.toggle(hand.index("QH"))
+        puzzles.submit()
+        shot("puzzle-wrong" + suffix)
+        puzzles.setTheme("burial")
+        puzzles.showAnswer()
+        shot("puzzle-burial" + suffix)
+        puzzles.setTheme("")
+    window.resize(1280, 720)
+    window.setProperty("screen", "home")
+
+
+def _account_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
+    """The Account screen (issue 37) against a local server: a guest's choices, a new
+    account's recovery codes, a link code on show. Nothing goes to the player's keychain: the
+    sign-in is kept in the shots' own settings file."""
+    import keyring
+    from keyring.backends import fail
+
+    from app import online, tokens
+
+    if not online.available():
+        return
+    account, settings = app_vm.account, app_vm.settings
+    saved_address, saved_keyring = settings.serverAddress, keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())  # type: ignore[no-untyped-call]
+    with local_server() as address:
+        if address is None:
+            return
+        settings.serverAddress = address
+        window.setProperty("screen", "account")
+        shot("account")
+        account.create("Mei", "")
+        wait_until(lambda: not account.busy, 20)
+        shot("account-codes")
+        account.codesSaved()
+        account.showLinkCode()
+        wait_until(lambda: not account.busy, 20)
+        shot("account-link")
+        tokens.forget(address)
+    settings.serverAddress = saved_address
+    keyring.set_keyring(saved_keyring)
+    window.setProperty("screen", "home")
+
+
+@contextlib.contextmanager
+def local_server() -> Iterator[str | None]:
+    """``net.server`` on 127.0.0.1 with a database of its own, for as long as the block runs:
+    its ``host:port``, or None when it cannot be started."""
+    import re
+    import subprocess
+    import sys
+    import tempfile
+
+    db = Path(tempfile.mkdtemp(prefix="tuolaji-shots-server-")) / "server.db"
+    cmd = [sys.executable, "-m", "net.server", "--port", "0", "--db", str(db)]
+    try:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    except OSError:
+        yield None
+        return
+    try:
+        m = re.search(r":(\d+)$", (proc.stdout.readline() if proc.stdout else "").strip())
+        yield f"127.0.0.1:{m.group(1)}" if m else None
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 def _help_shot(window: Any, shot: Callable[[str], None]) -> None:
@@ -224,6 +451,9 @@ def _help_shot(window: Any, shot: Callable[[str], None]) -> None:
 class ShownOnline(OnlineSession):
     """An online seat shown from a real view with no connection behind it (the pictures and
     the layout test show the online table's parts: its clock, its chat, its banner)."""
+
+    def __init__(self, room: str, seat: int | None) -> None:
+        super().__init__(cast("Client", None), room, seat)  # never asked for anything
 
     def close(self) -> None:
         self._closed = True
@@ -306,12 +536,15 @@ def _trust_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
     table.trick.setPeek("")
 
     app_vm.online.set_state("offline")  # no reconnect banner left from the online pictures
-    online = ShownOnline(None, "shots", 0)
+    online = ShownOnline("shots", 0)
     online.view, online.clock = table.session.view, 30
     online.names = ["Ann", "Mei", "Bo", "Lin"]
+    online.deadlines = {0: time.monotonic() + 23.5}  # the server's clock at the seat to act
     app_vm.set_session(online)
     shot("trust-online-clock")
     window.resize(800, 600)  # the compact seats: the clock in your seat, the side's colour
+    online.deadlines = {0: time.monotonic() + 4.5}  # five seconds or less: urgent
+    online.changed.emit()
     shot("trust-online-clock-800x600")
     window.resize(1280, 720)
     app_vm.set_session(None)
@@ -321,10 +554,40 @@ def _trust_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
         if not wait_until(lambda: _me_to_act(table) or table.hud.phase == "done", 20):
             break
         human_step(table, bid=True)
+    _held_after_resize(app_vm, window, shot)
     app_vm.leaveTable()
-    app_vm.set_session(ReplaySession(json.loads(list_records()[0].read_text("utf-8"))))
+    app_vm.set_session(ReplaySession(read_record(list_records()[0])))
     table.hud.replayGo(table.hud.replaySteps - 1)
     shot("trust-replay-end")
+
+
+def _held_after_resize(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
+    """The next hand, the window resized on the way: a trick the player finishes is held
+    whole (before the fix no trick was held after the first hand: it cleared at once)."""
+    table, settings = app_vm.table, app_vm.settings
+    table.result.nextHand()
+
+    def my_play() -> bool:
+        v = table.session.view
+        return _me_to_act(table) and v.phase == "play" and len(v.trick) == 3 and bool(v.tricks)
+
+    for size in ((800, 600), (1920, 1080), (1000, 700), (1280, 720)):
+        window.resize(*size)
+        pump(0.05)
+    while table.hud.phase != "done" and not my_play():
+        if not wait_until(lambda: _me_to_act(table) or table.hud.phase == "done", 20):
+            return
+        if not my_play():
+            human_step(table, bid=True)
+    if table.hud.phase == "done":
+        return
+    settings.speed = "normal"
+    finished = len(table.session.view.tricks) + 1
+    human_step(table)  # the trick's last play
+    wait_until(lambda: len(table.session.view.tricks) == finished and table.trick.holding, 5)
+    pump(0.35)  # the play has landed; the hold has most of its time to run
+    shot("trust-trick-held-after-resize")
+    settings.speed = "instant"
 
 
 def _online_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> bool:
@@ -422,7 +685,15 @@ def _online_run(
         await host.close()
         return True
 
-    task = asyncio.ensure_future(asyncio.wait_for(run(), 120))  # on the app's (driven) loop
+    async def run_and_close() -> bool:
+        from app.online import lobby_of
+
+        try:
+            return await run()
+        finally:  # left connected, the app would say it is reconnecting once the server stops
+            await lobby_of(vm).close()
+
+    task = asyncio.ensure_future(asyncio.wait_for(run_and_close(), 120))  # on the app's loop
     if not wait_until(task.done, 130):
         task.cancel()
     try:

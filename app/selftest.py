@@ -301,12 +301,12 @@ class SelfTest:
 
         before = len(list_records())
         table = self.app_vm.table
-        self.app_vm.start_rules(preset("classic"), seat=0, seed=SEED)
+        session = self.app_vm.start_rules(preset("classic"), seat=0, seed=SEED)
         self._pump(0.05)
         if self.window.property("screen") != "table":
             raise Failed(f"a new game opened {self.window.property('screen')!r}, not the table")
         self._show("table", "TablePage.qml")
-        if not self._wait(lambda: table.hand.cards.count >= 10, 20):
+        if not self._wait(lambda: table.hand.cards.rowCount() >= 10, 20):
             raise Failed("the deal did not reach the hand")
         shown = self._card_images()
         if shown < 10:
@@ -321,14 +321,14 @@ class SelfTest:
             if not self._wait(lambda: _my_turn(table) or table.hud.phase == "done", 20):
                 raise Failed(
                     f"stuck in phase {table.hud.phase!r}: neither the AI nor the player moves"
-                    f" (waiting on {table.session.waiting_on()})"
+                    f" (waiting on {session.waiting_on()})"
                 )
             if table.hud.phase != "done":
                 if not human_step(table, bid=True):
                     raise Failed(f"no move for the player in phase {table.hud.phase!r}")
                 moves += 1
         self._pump(0.05)
-        outcome = table.session.view.outcome
+        outcome = session.view.outcome if session.view is not None else None
         if outcome is None or not table.result.summary:
             raise Failed("the hand ended without an outcome")
         self._wait(lambda: len(list_records()) > before, 2)
@@ -355,10 +355,10 @@ class SelfTest:
             first = session.match.hands[0]
             if not self._wait(lambda: first.outcome is not None, HAND_SECONDS):
                 raise Failed(f"the watched hand did not end in {HAND_SECONDS:.0f} s")
-            played = hand_record(first)["actions"]
+            played = hand_record(first).actions
         finally:
             session.close()
-        expected = hand_record(match_hand(rules, SEED, levels))["actions"]
+        expected = hand_record(match_hand(rules, SEED, levels)).actions
         if played != expected:
             pairs = enumerate(zip(played, expected, strict=False))
             at = next((i for i, (a, b) in pairs if a != b), min(len(played), len(expected)))

@@ -9,6 +9,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from app.invite import BadLink
 from net import tls
 
@@ -24,16 +26,27 @@ def normal_url(address: str) -> str:
     """``host:port`` or a ws(s):// URL, as a ws(s):// URL; a player's sentence if it is not."""
     address = address.strip()
     url = address if "://" in address else f"ws://{address}"
-    parts = urlsplit(url)
+    looks_like = BadLink(
+        QT_TRANSLATE_NOOP(
+            "Links", "A server address looks like 192.168.1.20:8765 or wss://tables.example.org"
+        )
+    )
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # e.g. an IPv6 address without its closing bracket
+        raise looks_like from None
     try:
         port = parts.port
-    except ValueError:
-        port = None
-    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+    except ValueError:  # not a number, or above 65535
+        port = 0
+    if port == 0:
         raise BadLink(
-            "A server address looks like 192.168.1.20:8765 or wss://tables.example.org",
-            "服务器地址形如 192.168.1.20:8765 或 wss://tables.example.org",
+            QT_TRANSLATE_NOOP(
+                "Links", "A server's port is a number from 1 to 65535, like 192.168.1.20:8765"
+            )
         )
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise looks_like
     default = 443 if parts.scheme == "wss" else 8765
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return f"{parts.scheme}://{host}:{port or default}"
@@ -56,8 +69,9 @@ class Servers:
                 pinned = tls.normal(pinned)
             except ValueError:
                 raise BadLink(
-                    "A certificate fingerprint is 64 hexadecimal digits (SHA-256).",
-                    "证书指纹是 64 位十六进制数字（SHA-256）。",
+                    QT_TRANSLATE_NOOP(
+                        "Links", "A certificate fingerprint is 64 hexadecimal digits (SHA-256)."
+                    )
                 ) from None
         entry = Saved(name.strip() or urlsplit(url).hostname or url, url, pinned.strip())
         self.items = [s for s in self.items if s.url != url] + [entry]

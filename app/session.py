@@ -17,12 +17,12 @@ changes nothing.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import random
 import time
 from collections.abc import Coroutine
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +32,14 @@ from app import players, stats
 from app.settings import Settings, data_dir
 from engine.actions import Action, DealCard, action_from_dict, action_to_dict
 from engine.cards import Card
+from engine.driver import Clock, Deal, Driver, Expire, Pacing, Play, Think
 from engine.errors import RulesError
 from engine.events import Event, Played, TrickWon
-from engine.hand import DEAL_STEP, Decision, Hand, Phase
+from engine.hand import Hand, Phase
 from engine.match import Match
-from engine.records import hand_record, replay
+from engine.records import HandRecord, hand_record, replay
 from engine.rules import RuleSet, rules_from
-from engine.selfplay import answer, seat_seed
+from engine.selfplay import seat_seed
 from engine.views import View, view
 
 log = logging.getLogger(__name__)
@@ -51,11 +52,15 @@ class Session(QObject):
     changed = Signal()  # ``view`` (and the rest) changed
     eventsArrived = Signal(list)  # the events of the last change, as this seat may see them
     refused = Signal(str, str, str)  # code, English, Chinese
-    notice = Signal(str, str)  # English, Chinese: a change the player did not make
+    # a change the player did not make: a sentence of the "Notices" catalogue, its %1… filled,
+    # and the seat it is about when it is about another seat's 托管 (-1: none)
+    notice = Signal(str, list, int)
     thinkingChanged = Signal()
     hintReady = Signal(object)  # players.Hint
+    handSaved = Signal(str)  # a finished hand's record file (the review judges it)
 
     kind = "session"
+    practice = False  # a practice table (app.practice): never rated, never counted
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -67,7 +72,12 @@ class Session(QObject):
         self.winners: tuple[int, ...] | None = None  # the match's winners, once over
         self.open_hands: list[tuple[Card, ...]] | None = None  # replay: every hand shown
         self.trustee = False  # 托管: the AI plays this seat
-        self.clock = 0  # seconds per turn (online), 0: no clock
+        self.spectators = 0  # how many watch (online)
+        self.seat_flags: list[dict[str, Any]] = [{} for _ in range(4)]  # online: away, bot...
+        self.step = 0  # a replay's step (of ``steps``)
+        self.clock = 0.0  # seconds per turn, 0: no clock
+        # seat -> time.monotonic() (this machine's) when its turn clock runs out; empty: none runs
+        self.deadlines: dict[int, float] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     # what the table may ask
@@ -100,15 +110,42 @@ class Session(QObject):
         if self.view is v:  # nothing changed while it was searched
             self.hintReady.emit(h)
 
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        """Run ``coro`` on the app's asyncio loop (qasync, the UI thread); ``close`` cancels it."""
-        task = asyncio.get_running_loop().create_task(coro)
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> bool:
+        """Run ``coro`` on the app's asyncio loop (qasync, the UI thread); ``close`` cancels it.
+        False when there is no loop any more (the app is closing): nothing runs."""
+        try:
+            task = asyncio.get_running_loop().create_task(coro)
+        except RuntimeError:
+            coro.close()
+            return False
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         task.add_done_callback(_report_failure)
+        return True
 
     def next_hand(self) -> None:
         """After a hand: go on to the next one (when the session allows it)."""
+
+    @property
+    def steps(self) -> int:
+        """A replay's steps (0: this is no replay)."""
+        return 0
+
+    def go(self, step: int) -> None:
+        """A replay: show ``step``."""
+
+    @property
+    def can_take_back(self) -> bool:
+        """Practice: whether the player's last decision can be taken back now."""
+        return False
+
+    def buried_cards(self) -> tuple[Card, ...]:
+        """The buried kitty, as far as this seat knows it."""
+        return self.view.buried if self.view is not None else ()
+
+    def set_paused(self, on: bool) -> None:
+        """Hold the game still (a dialog is open over the table) where the session can: offline
+        nothing moves until it is resumed; online the game is not ours to stop."""
 
     def close(self) -> None:
         """Stop: no more signals."""
@@ -133,6 +170,7 @@ class OfflineSession(Session):
         names: list[str] | None = None,
         save: bool = True,
         parent: QObject | None = None,
+        clock: Clock = time.monotonic,
     ) -> None:
         super().__init__(parent)
         self.kind = "offline" if seat is not None else "spectator"
@@ -148,10 +186,10 @@ class OfflineSession(Session):
             for s in range(4)
             if s != seat
         }
-        self._gen = 0
-        self._job: tuple[str, float] | None = None
-        self._pending: Action | None = None  # the AI's action, held for its pause
-        self._decision: Decision = DEAL_STEP  # what the running AI job answers
+        self.driver = Driver(self._pacing(), clock)
+        # the pacing follows the speed the Settings page sets, built again only when it changes
+        settings.motionChanged.connect(self._repace)
+        settings.trickHoldChanged.connect(self._repace)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._pump)
@@ -198,6 +236,9 @@ class OfflineSession(Session):
         self.levels = list(self.match.levels)
 
     def start(self) -> None:
+        hand = self.match.hand
+        if not hand.actions:  # a new hand: its start is told, as a server tells it
+            self._sync(list(hand.events))
         self._schedule(0)
 
     # -- the table's requests ------------------------------------------------------------
@@ -217,9 +258,9 @@ class OfflineSession(Session):
         if hand.phase != Phase.DONE or self.match.over:
             return
         self.match.next_hand()
-        self._gen += 1
         self.levels = list(self.match.levels)
-        self._sync([])
+        self.driver.applied(list(self.match.hand.events))
+        self._sync(list(self.match.hand.events))
         self._save_soon()
         self._schedule(0)
 
@@ -236,23 +277,32 @@ class OfflineSession(Session):
         self.changed.emit()
         self._schedule(0)
 
+    def set_paused(self, on: bool) -> None:
+        self.driver.pause(on)
+        if not on:
+            self._schedule(0)
+
     def close(self) -> None:
+        if not self._closed:
+            self.settings.motionChanged.disconnect(self._repace)
+            self.settings.trickHoldChanged.disconnect(self._repace)
         self._closed = True
-        self._gen += 1
         self._timer.stop()
         if self._save_timer.isActive():
             self._save_timer.stop()
             self.save()
         super().close()
 
-    # -- driving the game ------------------------------------------------------------------
+    # -- driving the game: engine.driver says what is next, and when ----------------------
     def waiting_on(self) -> str:
         """What the game waits for now, in words (the self-test names it when a hand stalls)."""
-        if self._job is not None:
-            what, since = self._job
-            ago = time.monotonic() - since
-            return f"the AI's {what} for seat {self._decision.seat}, asked {ago:.1f} s ago"
-        seats = [d.seat for d in self.match.hand.pending()]
+        hand = self.match.hand
+        d = self.driver.next_decision(hand, self._auto)
+        if d is not None and d.seat is not None and (since := self.driver.asked_at(d.seat)):
+            ago = self.driver.clock() - since
+            what = "bid" if not d.required else "/".join(d.kinds)
+            return f"the AI's {what} for seat {d.seat}, asked {ago:.1f} s ago"
+        seats = [d.seat for d in hand.pending()]
         step = (
             f"the next step in {self._timer.remainingTime()} ms"
             if self._timer.isActive()
@@ -260,124 +310,103 @@ class OfflineSession(Session):
         )
         return f"decisions owed by seats {seats}, {step}"
 
+    def _pacing(self) -> Pacing:
+        t = self.settings.timing
+        ai = t("ai") / 1000
+        return Pacing(
+            deal=t("deal") / 1000,
+            ai_pause=(ai, ai),
+            trick_hold=(t("hold") + self.settings._flight()) / 1000,
+        )
+
+    def _repace(self) -> None:
+        self.driver.pacing = self._pacing()
+
+    def _auto(self, seat: int) -> bool:
+        return seat in self._players
+
     def _schedule(self, ms: int) -> None:
         if not self._closed:
             self._timer.start(max(0, ms))
 
     def _pump(self) -> None:
-        if self._closed or self._job is not None:
+        if self._closed:
             return
         hand = self.match.hand
         if hand.phase == Phase.DONE:
             if self.auto_next and not self.match.over:
                 self.next_hand()
             return
-        # The engine's order: the AI seats' decisions are offered one at a time as listed; the
-        # person's own (a bid while the cards come, a turn) are theirs to take meanwhile.
-        for d in hand.pending():
-            if d.seat is None:
-                self._after(self.match.apply(DealCard()), pump=False)
-                self._schedule(self.settings.timing("deal"))
-                return
-            if d.seat not in self._players:
-                continue
-            if d.required:
-                self._set_thinking({d.seat})
-            self._start("act" if d.required else "bid", d, view(hand, d.seat))
+        step = self.driver.step(hand, self._auto)
+        self._set_thinking(set(self.driver.thinking()))
+        if isinstance(step, Deal):
+            events: list[Event] = []
+            while len(events) < step.cards and self.driver.deal_open(hand, self._auto):
+                events += self.match.apply(DealCard())
+            self.driver.dealt(step.cards)
+            self._after(events)
+        elif isinstance(step, Think):
+            self._spawn(self._decide(step))
+        elif isinstance(step, Play):
+            self._apply_ai(step)
+        elif isinstance(step, Expire):
+            self.set_trustee(True)
+        elif step.until is not None:
+            self._schedule(int((step.until - self.driver.clock()) * 1000) + 1)
+
+    async def _decide(self, step: Think) -> None:
+        """The AI seat's answer to ``step``, from a worker process; the player's new state is
+        kept (its random choices go on from where the worker left them)."""
+        seat = step.decision.seat
+        assert seat is not None
+        asked = self._players.get(seat)
+        if asked is None:
             return
-        # Only the person at the table can act now: wait for them.
-
-    def _start(self, what: str, decision: Decision, v: View) -> None:
-        self._job = (what, time.monotonic())
-        self._decision = decision
-        self._spawn(self._decide(self._gen, what, decision, v))
-
-    async def _decide(self, gen: int, what: str, decision: Decision, v: View) -> None:
-        """The AI seat's answer to ``decision``, from a worker process; the player's new state
-        is kept (its random choices go on from where the worker left them)."""
-        assert decision.seat is not None
-        asked = self._players[decision.seat]
         try:
-            action, player = await players.decide(asked, v)
-        except BrokenProcessPool:
-            log.exception("an AI worker process died; starting new ones")
-            players.shutdown()
-            action, player = None, asked
+            action, player = await players.decide(asked, view(self.match.hand, seat))
         except Exception:
             log.exception("AI player failed")
             action, player = None, asked
-        if self._players.get(decision.seat) is asked:
-            self._players[decision.seat] = player
-        self._job_done(gen, what, action)
+        if self._closed:
+            return
+        if self._players.get(seat) is asked:
+            self._players[seat] = player
+        self.driver.thought(seat, step.key, action)
+        self._schedule(0)
 
-    def _job_done(self, gen: int, what: str, out: Action | None) -> None:
-        if gen != self._gen or self._closed:
-            self._job = None
-            self._schedule(0)  # the game moved on while it thought (a new hand)
-            return
-        started = self._job[1] if self._job else time.monotonic()
-        if what == "bid":
-            self._job = None
-            self._apply_ai(self._decision, out)
-            return
-        wait = self.settings.timing("ai") - int((time.monotonic() - started) * 1000)
-        self._pending = out
-        if wait > 0:
-            QTimer.singleShot(wait, lambda g=gen: self._finish_act(g))
-        else:
-            self._finish_act(gen)
-
-    def _finish_act(self, gen: int) -> None:
-        if gen != self._gen or self._closed:
-            return
-        self._job = None
-        action = self._pending
-        self._pending = None
-        self._set_thinking(set())
-        self._apply_ai(self._decision, action)
-
-    def _apply_ai(self, d: Decision, action: Action | None) -> None:
-        """Apply the AI's answer to ``d`` (``selfplay.answer`` when it has none or it is
-        refused), unless the person's own action meanwhile settled ``d``."""
-        hand = self.match.hand
-        if all(p.seat != d.seat for p in hand.pending()):
-            self._schedule(0)  # e.g. the person's bid closed the bidding while the AI thought
-            return
+    def _apply_ai(self, step: Play) -> None:
+        """Apply the AI's answer (the engine's when it has none or it is refused)."""
+        hand, d = self.match.hand, step.decision
+        action = step.action or self.driver.fallback(hand, d)
         if action is not None:
             try:
                 self._after(self.match.apply(action))
                 return
             except RulesError as e:
-                # The person may have acted while the AI thought (a stronger bid): the AI's
-                # choice is stale, not wrong. Anything else is the AI's mistake: play for it.
                 log.info("AI seat %s: %s refused (%s)", d.seat, action, e.en)
-        fallback = answer(hand, d, None)
-        try:
-            events = self.match.apply(fallback) if fallback is not None else []
-        except RulesError:
-            events = []
-        if events:
-            self._after(events)
-        else:
-            self._schedule(0)
+                fallback = self.driver.fallback(hand, d)
+                if fallback is not None:
+                    self._after(self.match.apply(fallback))
+                    return
+        self._schedule(0)
 
-    def _after(self, events: list[Event], pump: bool = True) -> None:
+    def _after(self, events: list[Event]) -> None:
+        self.driver.applied(events)
         self._sync(events)
         self._save_soon()
         if self.match.hand.phase == Phase.DONE:
             self._hand_finished()
-        if not pump:
-            return
-        if any(isinstance(e.body, TrickWon) for e in events):
-            self._schedule(self.settings.timing("hold") + self.settings.timing("flight"))
         else:
             self._schedule(0)
 
     def _hand_finished(self) -> None:
+        if self.match.ends_match():  # scored now: the hand's result says the match is won
+            self.match.next_hand()
+            self._sync([])
         if self.auto_next:
             self._schedule(self.settings.timing("hold") * 3 + 500)
         if self.seat is not None:
-            save_record(self.match.hand)
+            self.handSaved.emit(str(save_record(self.match.hand, self.seat, self.names)))
             self.winners = self.match.winners
             self.count_hand(f"offline:{self.seed}:{self.match.hand.setup.hand_no}")
 
@@ -402,6 +431,10 @@ class OfflineSession(Session):
     def _save_soon(self) -> None:
         if self.save_enabled and not self._save_timer.isActive():
             self._save_timer.start()
+
+    def record(self) -> HandRecord:
+        """The hand on the table as a record, with the seat and names it is played with."""
+        return _with_table(hand_record(self.match.hand), self.seat, self.names)
 
     def save(self) -> None:
         if not self.save_enabled:
@@ -440,23 +473,38 @@ def records_dir() -> Path:
     return path
 
 
-def save_record(hand: Hand) -> Path:
+def save_record(hand: Hand, seat: int | None = None, names: list[str] | None = None) -> Path:
+    """The hand's record, with the seat it was played from and the names the table gave the
+    seats: the replay shows it as the table did."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = records_dir() / f"hand-{stamp}-{hand.setup.seed % 100000:05d}-{hand.setup.hand_no}.json"
-    path.write_text(json.dumps(hand_record(hand), ensure_ascii=False), encoding="utf-8")
+    record = _with_table(hand_record(hand), seat, names or ["", "", "", ""])
+    path.write_text(json.dumps(record.to_dict(), ensure_ascii=False), encoding="utf-8")
     return path
+
+
+def _with_table(record: HandRecord, seat: int | None, names: list[str]) -> HandRecord:
+    return dataclasses.replace(record, seat=seat, names=(names[0], names[1], names[2], names[3]))
 
 
 def list_records() -> list[Path]:
     return sorted(records_dir().glob("*.json"), reverse=True)
 
 
+def read_record(path: Path) -> HandRecord:
+    """A saved hand record: ``OSError``/``ValueError`` when the file cannot be read as JSON,
+    ``RulesError("malformed")`` when it is no record."""
+    return HandRecord.from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+
 class ReplaySession(Session):
-    """A finished hand, step by step, every hand open. Steps: the deal, then each action."""
+    """A finished hand, step by step, every hand open: from before the first card is dealt, a
+    stop at each bid (or pass) as the cards come, the whole deal, then each action. Seen from
+    the seat that played it (a record the app saved names it): the same names as at the table."""
 
     kind = "replay"
 
-    def __init__(self, record: dict[str, Any], parent: QObject | None = None) -> None:
+    def __init__(self, record: HandRecord, parent: QObject | None = None) -> None:
         super().__init__(parent)
         full = replay(record)
         self._record = record
@@ -464,9 +512,11 @@ class ReplaySession(Session):
         last_deal = max(
             (i for i, a in enumerate(self._actions) if isinstance(a, DealCard)), default=-1
         )
-        # The first stop shows the dealt hands; then one stop per bid, bury, call and play.
-        self._stops = [last_deal + 1, *range(last_deal + 2, len(self._actions) + 1)]
-        self.seat = None
+        acted = [i + 1 for i, a in enumerate(self._actions) if not isinstance(a, DealCard)]
+        self._stops = sorted({0, last_deal + 1, *acted})
+        self.seat = record.seat
+        if record.names is not None:
+            self.names = list(record.names)
         self.levels = list(full.setup.levels)
         self.step = 0
         self._build()
@@ -478,6 +528,19 @@ class ReplaySession(Session):
     def act(self, action: Action) -> bool:
         return False
 
+    def buried_cards(self) -> tuple[Card, ...]:
+        return self.buried or self.kitty  # every hand is open: the kitty before the burial
+
+    def branch_point(self) -> tuple[HandRecord, int]:
+        """The record and how many of its actions this step shows: where practice's "play
+        from here" (app.practice) branches."""
+        return self._record, self._stops[self.step]
+
+    def step_at(self, actions: int) -> int:
+        """The step that shows the hand after its first ``actions`` actions (or the last one
+        before)."""
+        return max(i for i, n in enumerate(self._stops) if n <= actions)
+
     def go(self, step: int) -> None:
         step = max(0, min(step, self.steps - 1))
         if step != self.step:
@@ -486,9 +549,7 @@ class ReplaySession(Session):
             self._build(forward=step == before + 1)
 
     def _build(self, forward: bool = False) -> None:
-        record = dict(self._record)
-        record["actions"] = [action_to_dict(a) for a in self._actions[: self._stops[self.step]]]
-        hand = replay(record)
+        hand = replay(self._record.upto(self._stops[self.step]))
         trumps = hand.trumps
         self.open_hands = [
             tuple(trumps.sorted(list(h.elements())) if trumps else sorted(h.elements()))

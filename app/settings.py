@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from PySide6.QtCore import Property, QObject, QSettings, QStandardPaths, Signal
 
@@ -41,12 +41,23 @@ def _store() -> QSettings:
     return QSettings("Tuolaji", "Tuolaji")
 
 
-def _setting(name: str, kind: type, notify: Signal, choices: tuple[str, ...] = ()) -> Property:
+def settings_store() -> QSettings:
+    """The settings file (a registry key on Windows), for what is kept beside the settings
+    (app/tokens.py)."""
+    return _store()
+
+
+T = TypeVar("T")
+
+
+def _setting(name: str, kind: type[T], notify: Signal, choices: tuple[str, ...] = ()) -> T:
+    """A stored setting as a Qt property (typed as the value Python code reads through it)."""
+
     def getter(self: Settings) -> object:
         return self._values[name]
 
     def setter(self: Settings, value: object) -> None:
-        value = kind(value)
+        value = cast(Any, kind)(value)
         if choices and value not in choices:
             return
         if self._values[name] == value:
@@ -57,7 +68,7 @@ def _setting(name: str, kind: type, notify: Signal, choices: tuple[str, ...] = (
         if name in ("speed", "reduceMotion"):
             self.motionChanged.emit()
 
-    return Property(kind, getter, setter, notify=notify)
+    return cast(T, Property(kind, getter, setter, notify=notify))
 
 
 class Settings(QObject):
@@ -75,6 +86,8 @@ class Settings(QObject):
     chimeVolumeChanged = Signal()
     voiceVolumeChanged = Signal()
     showCounterChanged = Signal()
+    hostTurnTimerChanged = Signal()
+    notifyAwayChanged = Signal()
 
     DEFAULTS: ClassVar[dict[str, object]] = {
         "language": "",
@@ -90,6 +103,8 @@ class Settings(QObject):
         "chimeVolume": 80,
         "voiceVolume": 0,
         "showCounter": False,
+        "hostTurnTimer": 30,  # seconds a turn at a table hosted here (0: no clock)
+        "notifyAway": True,  # a turn, invitation or rematch offer while unfocused (app.notify)
     }
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -138,6 +153,8 @@ class Settings(QObject):
     chimeVolume = _setting("chimeVolume", int, chimeVolumeChanged)
     voiceVolume = _setting("voiceVolume", int, voiceVolumeChanged)  # call-outs, off by default
     showCounter = _setting("showCounter", bool, showCounterChanged)  # 记牌器
+    hostTurnTimer = _setting("hostTurnTimer", int, hostTurnTimerChanged)
+    notifyAway = _setting("notifyAway", bool, notifyAwayChanged)
 
     flightMs = Property(int, _flight, notify=motionChanged)
     cardHeight = Property(int, _card_height, notify=cardSizeChanged)

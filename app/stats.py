@@ -1,4 +1,4 @@
-"""The player's statistics: hands and matches played and won, as dealer and as attackers.
+"""The player's statistics: hands and matches played and won, as defenders and as attackers.
 
 Kept in ``stats.json`` beside the settings; a hand counts once (keyed by where it was played),
 whether it was offline or online.
@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from app.settings import data_dir
-from engine.views import HandOutcome
+from engine.events import HandEnd
 
 log = logging.getLogger(__name__)
 KEYS = (
@@ -49,7 +49,7 @@ def _save(data: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
-def record_hand(key: str, seat: int, outcome: HandOutcome) -> bool:
+def record_hand(key: str, seat: int, outcome: HandEnd) -> bool:
     """Count a finished hand for the player at ``seat``; False if ``key`` was counted already.
 
     ``outcome`` is the view's outcome: ``defenders`` (the dealer's side) and ``winner``.

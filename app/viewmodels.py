@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,17 +18,38 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Property, QObject, QTimer, Signal,
 from PySide6.QtQml import QmlElement, QmlSingleton, QmlUncreatable
 
 from app import players, stats
+from app.account import AccountViewModel
+from app.branches import BranchesViewModel
+from app.friends import FriendsViewModel
 from app.hosting import HostingViewModel
-from app.i18n import Translations, engine_text
+from app.i18n import Translations, engine_text, sentence
+from app.lessons import GUIDED_SEED, LessonsViewModel
 from app.models import RowsModel
-from app.session import OfflineSession, ReplaySession, Session, list_records, save_path
+from app.moderation import ModerationViewModel
+from app.notify import Notifier
+from app.practice import PracticeSession, start_code, start_practice
+from app.profile import ProfileViewModel
+from app.puzzles import PuzzlesViewModel
+from app.rematch import RematchViewModel
+from app.review import ReviewViewModel
+from app.session import (
+    OfflineSession,
+    ReplaySession,
+    Session,
+    list_records,
+    read_record,
+    save_path,
+)
 from app.settings import Settings
 from app.sounds import CALLS, SoundPlayer
 from app.table import TableViewModel, rank_text
 from engine.errors import RulesError
+from engine.events import HandEnd, HandStart
+from engine.records import HandRecord
 from engine.rules import PRESETS, RuleSet, preset
 
 if TYPE_CHECKING:
+    from app.online import Lobby
     from net.protocol import GameSummary
 
 QML_IMPORT_NAME = "Tuolaji.Backend"
@@ -63,18 +85,49 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._rooms = RowsModel(("id", "name", "preset", "players", "spectators", "status"), self)
+        roles: tuple[str, ...] = ("id", "name", "preset", "players", "spectators", "status")
+        roles += ("friend", "rules", "delay")  # delay: the moves its spectators see it late by
+        self._rooms = RowsModel(roles, self)
+        self._private_rooms = RowsModel(roles, self)  # the private ones the player may enter
         self._seats = RowsModel(
             ("seat", "name", "taken", "bot", "ready", "away", "trustee", "mine"), self
         )
-        self._chat = RowsModel(("name", "text", "mine"), self)
+        self._chat = RowsModel(("name", "text", "mine", "user"), self)
         self._games = RowsModel(("game", "title", "detail"), self)
         self._status = "disconnected"
         self._error = ""
         self._banner = ""
         self._problem: tuple[str, str] | None = None  # a network failure: (kind, address)
+        self._server = ""  # the server the lobby is connected (or connecting) to
         self._room: dict[str, Any] = {}
-        self.client: Any = None
+        self._lobby: Lobby | None = None
+        self.rematch = RematchViewModel(lambda: self.lobby, self)  # after a match (issue 37)
+        self.on_invitation: Callable[[str], object] = lambda _name: None  # someone invites me
+        self._friends = FriendsViewModel(self)
+        self._moderation = ModerationViewModel(self)
+
+    @property
+    def lobby(self) -> Lobby:
+        """The connection behind these screens (made on first use: it needs the app's loop)."""
+        if self._lobby is None:
+            from app.online import Lobby
+
+            self._lobby = Lobby(self)
+        return self._lobby
+
+    @property
+    def has_lobby(self) -> bool:
+        return self._lobby is not None
+
+    def friends_panel(self) -> FriendsViewModel:
+        return self._friends
+
+    def set_private_rooms(self, rows: list[dict[str, Any]]) -> None:
+        self._private_rooms.set_rows(rows)
+
+    def set_rooms(self, rows: list[dict[str, Any]]) -> None:
+        """The lobby's list of rooms."""
+        self._rooms.set_rows(rows)
 
     def set_state(self, status: str, error: str | None = None, banner: str = "") -> None:
         """``error``: a message in the player's words; "" clears it; None keeps the last."""
@@ -83,6 +136,13 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
             self._error, self._problem = error, None
         self._status, self._banner = status, banner
         if (status, self._error_text(), banner) != before:
+            self.changed.emit()
+
+    def set_server(self, address: str) -> None:
+        """The server the connection is to, as the lobby names it ("" when none)."""
+        shown = address.removeprefix("ws://")
+        if shown != self._server:
+            self._server = shown
             self.changed.emit()
 
     def set_problem(self, status: str, kind: str, address: str) -> None:
@@ -127,10 +187,11 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         if isinstance(app, App):
             app.set_session(session)
 
-    def open_record(self, record: dict[str, Any]) -> None:
+    def open_record(self, data: dict[str, Any]) -> None:
+        """A server's hand record (its JSON form) in the replay viewer."""
         app = self.parent()
         if isinstance(app, App):
-            app.open_record(record)
+            app.open_record_data(data)
 
     # -- the waiting room ------------------------------------------------------------------
     def set_room(self, info: Any, me: int | None, my_seat: int | None) -> None:
@@ -154,11 +215,13 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         self._seats.set_rows(rows)
         room = {
             "id": info.room,
-            "preset": str(info.rules.get("preset", "classic")),
+            "preset": info.rules.preset,
+            "rules": info.rules.to_dict(),  # App.rulesChanged words what differs from the preset
             "owner": info.owner == me,
             "ownerName": info.owner_name,
             "status": info.status,
             "spectators": int(info.spectators),
+            "spectatorDelay": int(info.spectator_delay),
             "seated": my_seat is not None,
             "ready": my_seat is not None and rows[my_seat]["ready"],
             "full": all(r["taken"] and r["ready"] for r in rows),
@@ -167,16 +230,21 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
             self._room = room
             self.roomChanged.emit()
 
-    def add_chat(self, name: str, text: str, mine: bool) -> None:
+    def add_chat(self, name: str, text: str, mine: bool, user: int = 0) -> None:
         rows = self._chat.rows()[-99:]
-        rows.append({"name": name, "text": text, "mine": mine})
+        rows.append({"name": name, "text": text, "mine": mine, "user": user})
         self._chat.set_rows(rows)
+
+    def hide_chat_of(self, user: int) -> None:
+        """A player muted or blocked: their lines so far go too."""
+        self._chat.set_rows([r for r in self._chat.rows() if r["user"] != user])
 
     def clear_room(self) -> None:
         """No room any more (left, another joined, disconnected): its seats, chat and state
         go, so nothing of it is read as the next room's."""
         self._chat.set_rows([])
         self._seats.set_rows([])
+        self.rematch.clear()
         if self._room:
             self._room = {}
             self.roomChanged.emit()
@@ -204,12 +272,17 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
     roomSeats = Property(QObject, lambda self: self._seats, constant=True)
     chat = Property(QObject, lambda self: self._chat, constant=True)
     games = Property(QObject, lambda self: self._games, constant=True)
+    friends = Property(QObject, lambda self: self._friends, constant=True)
+    privateRooms = Property(QObject, lambda self: self._private_rooms, constant=True)
+    moderation = Property(QObject, lambda self: self._moderation, constant=True)
     status = Property(str, lambda self: self._status, notify=changed)
     error = Property(str, _error_text, notify=changed)
     banner = Property(str, lambda self: self._banner, notify=changed)
+    server = Property(str, lambda self: self._server, notify=changed)
     available = Property(bool, _available, constant=True)
     room = Property("QVariantMap", lambda self: dict(self._room), notify=roomChanged)  # type: ignore[arg-type]
     waiting = Property(bool, _waiting, notify=roomChanged)
+    rematchOffer = Property(QObject, lambda self: self.rematch, constant=True)
 
     @Slot(str, str)
     def connectTo(self, address: str, name: str) -> None:
@@ -218,10 +291,12 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         online.connect(self, address, name)
 
     @Slot(str)
-    def createRoom(self, preset_name: str) -> None:
+    @Slot(str, int)
+    def createRoom(self, preset_name: str, delay: int = 0) -> None:
+        """``delay``: the moves the room's spectators see the table late by (0: none)."""
         from app import online
 
-        online.create_room(self, preset_name)
+        online.create_room(self, preset_name, delay)
 
     @Slot(str)
     def joinRoom(self, room: str) -> None:
@@ -261,11 +336,45 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
     def startMatch(self) -> None:
         self._call("start")
 
+    @Slot(result="QVariantList")
+    def phrases(self) -> list[list[str]]:
+        """The quick phrases, [code, text in the player's language] (exempt from the flood
+        rule: net/civility.py)."""
+        from engine.messages import PHRASES
+
+        return [[code, self.engine_text(en, zh)] for code, (en, zh) in PHRASES.items()]
+
+    @Slot(int)
+    def mutePlayer(self, user: int) -> None:
+        """Hide ``user``'s chat at this table from me (net/moderation.py)."""
+        self._call("mute", user)
+
+    @Slot(int, str)
+    def reportPlayer(self, user: int, reason: str) -> None:
+        """Report ``user`` (abuse, cheating, spam, other) with this room's last chat lines."""
+        self._call("report", user, reason)
+
+    @Slot(int)
+    def blockPlayer(self, user: int) -> None:
+        self._friends.block(user, True)
+        self.hide_chat_of(user)
+
+    @Slot(str)
+    def sendPhrase(self, code: str) -> None:
+        self._call("phrase", code)
+
     @Slot(str)
     def sendChat(self, text: str) -> None:
         text = text.strip()
         if text:
             self._call("chat", text[:200])
+
+    @Slot()
+    def refreshPrivate(self) -> None:
+        """Ask for the private rooms the player may enter."""
+        from app import online
+
+        online.refresh_private(self)
 
     @Slot()
     def refreshGames(self) -> None:
@@ -297,9 +406,24 @@ class App(QObject):
         self._translations = Translations()
         self._translations.install(str(self._settings.language))
         self._settings.languageChanged.connect(self._apply_language)
-        self._table = TableViewModel(self._settings, self)
+        self._table = TableViewModel(self._settings, self, self.levelTitle)
         self._online = OnlineViewModel(self)
         self._hosting = HostingViewModel(self)
+        self._lessons = LessonsViewModel(self._settings, self)
+        # the lessons' guided hand: an offline table (its Hint button says why) on one deal
+        self._lessons.guidedWanted.connect(lambda: self.startOffline({"seed": GUIDED_SEED}))
+        self.languageApplied.connect(self._lessons.reword)
+        self._puzzles = PuzzlesViewModel(self._settings, self)
+        self._branches = BranchesViewModel(self)  # a practice replay's lines
+        self._branches.openWanted.connect(self.open_record)
+        self.sessionChanged.connect(lambda: self._branches.follow(self._session))
+        self.languageApplied.connect(self._puzzles.reword)
+        self._review = ReviewViewModel(self._settings, self)
+        self._profile = ProfileViewModel(lambda: self._online.lobby, self._online.engine_text, self)
+        self._account = AccountViewModel(self._settings, self._online, self)
+        self._review.jumpWanted.connect(self._review_jump)
+        self._review.retryWanted.connect(self._review_retry)
+        self.languageApplied.connect(self._review.changed)  # its sentences in the new language
         self.languageApplied.connect(self._online.changed)  # its sentences in the new language
         self.languageApplied.connect(self._table.reword)
         self._session: Session | None = None
@@ -314,6 +438,9 @@ class App(QObject):
         self._chime.timeout.connect(self._chime_again)
         self._chimes_left = 0
         self.alerts = 0  # taskbar flashes asked for (tests)
+        self.notifier = Notifier(self._settings, self._window, self._play_sound, self)
+        self._online.rematch.on_offer = self.notifier.rematch
+        self._online.on_invitation = self.notifier.invitation
         App.instance = self
 
     # -- sounds and the turn alert -------------------------------------------------------
@@ -321,8 +448,7 @@ class App(QObject):
         volume = {"card": self._settings.cardVolume, "trick": self._settings.trickVolume}
         if name in CALLS:
             volume[name] = self._settings.voiceVolume
-        # PySide6's stubs type a Property read on an instance as the Property itself
-        self.sounds.play(name, int(volume.get(name, self._settings.chimeVolume)))  # type: ignore[call-overload]
+        self.sounds.play(name, int(volume.get(name, self._settings.chimeVolume)))
 
     def _window(self) -> Any:
         roots = self.engine.rootObjects() if self.engine is not None else []
@@ -332,9 +458,7 @@ class App(QObject):
         """The turn chime; while the window is in the background it repeats (a few times) and
         the taskbar entry flashes (QWindow.alert)."""
         self._play_sound("turn")
-        window = self._window()
-        if window is not None and not window.isActive():
-            window.alert(0)
+        if self.notifier.turn():  # the window is elsewhere (and notifying is on)
             self.alerts += 1
             self._chimes_left = CHIME_REPEATS
             self._chime.start()
@@ -364,7 +488,8 @@ class App(QObject):
 
         return [
             row(self.tr("Hands"), "hands", "handsWon"),
-            row(self.tr("As the dealer's side"), "dealerHands", "dealerWon"),
+            # the sides as the table names them (docs/RULES.md §2); kept under the old keys
+            row(self.tr("As defenders"), "dealerHands", "dealerWon"),
             row(self.tr("As attackers"), "attackerHands", "attackerWon"),
             row(self.tr("Matches"), "matches", "matchesWon"),
         ]
@@ -398,10 +523,14 @@ class App(QObject):
         if old is not None and old is not session:
             old.close()
             old.deleteLater()
-            lobby = getattr(self._online, "_lobby", None)
+            lobby = self._online.lobby if self._online.has_lobby else None
             if lobby is not None and lobby.session is old:
                 lobby.session = None
                 self._online.clear_room()
+        if old is not session:
+            self._review.stop_background()
+            if isinstance(session, OfflineSession):
+                session.handSaved.connect(self._review.queue_path)
         self._session = session
         self._table.bind(session)
         if isinstance(session, OfflineSession):
@@ -437,17 +566,14 @@ class App(QObject):
             for lv in levels
         ]
         seed = setup.get("seed")
-        names = ["", "", "", ""]
-        name = str(self._settings.playerName)
-        if name:
-            names[seat] = name
+        # offline the seats are named as seen from yours (You, Right, ...): the online name
+        # in the settings is for other players
         session = OfflineSession(
             self._settings,
             rules,
             seat=seat,
             ai_levels=tuple(levels),
             seed=int(seed) if seed is not None else None,
-            names=names,
         )
         self.set_session(session)
         return True
@@ -492,17 +618,17 @@ class App(QObject):
         rows = []
         for path in list_records()[:200]:
             try:
-                rec = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                rec = read_record(path)
+            except (OSError, ValueError, RulesError):
                 continue
-            rules = rec.get("rules", {})
-            name = self.presetTitle(str(rules.get("preset", "")))
-            hand_no = rec.get("setup", {}).get("hand_no", 1)
+            name = self.presetTitle(rec.rules.preset)
+            hand_no = rec.setup.hand_no
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
             rows.append(
                 {
                     "path": str(path),
-                    "title": f"{name} · #{hand_no}",
+                    "title": f"{name} · #{hand_no}"
+                    + (" · " + self.tr("Practice") if rec.practice is not None else ""),
                     "detail": stamp,
                     "result": self._record_result(rec),
                 }
@@ -510,37 +636,110 @@ class App(QObject):
         self._records.set_rows(rows)
         self.recordsChanged.emit()
 
-    def _record_result(self, rec: dict[str, Any]) -> str:
+    def _record_result(self, rec: HandRecord) -> str:
         """The replay list's line on a hand: its level, who won and the levels gained."""
-        events = rec.get("events", [])
-        start: dict[str, Any] = next((e for e in events if e.get("type") == "hand-start"), {})
-        end = next((e for e in events if e.get("type") == "hand-end"), None)
-        parts = [self.tr("Level %1").replace("%1", rank_text(str(start.get("level", "2"))))]
+        bodies = [e.body for e in rec.events]
+        start = next((b for b in bodies if isinstance(b, HandStart)), None)
+        end = next((b for b in bodies if isinstance(b, HandEnd)), None)
+        level = start.level if start is not None else "2"
+        parts = [self.tr("Level %1").replace("%1", rank_text(level))]
         if end is not None:
-            won = end.get("winner") == "defenders"
+            won = end.winner == "defenders"
             parts.append(self.tr("The defenders win") if won else self.tr("The attackers win"))
-            if end.get("levels"):
-                parts.append(self.tr("Levels +%1").replace("%1", str(end["levels"])))
+            if end.levels:
+                parts.append(self.tr("Levels +%1").replace("%1", str(end.levels)))
         return " · ".join(parts)
 
     @Slot(str, result=bool)
     def openReplay(self, path: str) -> bool:
         try:
-            record = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValueError) as e:
+            self._table.say(str(e))
+            return False
+        return self.open_record_data(data)
+
+    def open_record_data(self, data: Any) -> bool:
+        """A hand record's JSON form (an offline file or a server's) in the replay viewer."""
+        try:
+            record = HandRecord.from_dict(data)
+        except RulesError as e:
             self._table.say(str(e))
             return False
         return self.open_record(record)
 
-    def open_record(self, record: dict[str, Any]) -> bool:
-        """A hand record (offline file or a server's) in the replay viewer."""
+    def open_record(self, record: HandRecord) -> bool:
+        """A hand record in the replay viewer."""
         try:
             session = ReplaySession(record)
-        except (ValueError, RulesError, KeyError, TypeError) as e:
+        except RulesError as e:  # its actions do not replay
             self._table.say(str(e))
             return False
         self.set_session(session)
         return True
+
+    # -- practice (issue 35): offline only; the online session has none of it -----------------
+    @Slot()
+    def playAgain(self) -> None:
+        """Play this deal again: the offline hand on the table, from its start."""
+        s = self._session
+        if isinstance(s, OfflineSession):  # a practice hand too
+            start_practice(self, s.record(), None, s.seat or 0)
+
+    @Slot()
+    def playFromHere(self) -> None:
+        """The replay's "Play from here": the deal as far as this step, then the player's."""
+        s = self._session
+        if isinstance(s, ReplaySession):
+            record, applied = s.branch_point()
+            start_practice(self, record, applied, s.seat or 0)
+
+    @Slot()
+    def takeBack(self) -> None:
+        s = self._session
+        if isinstance(s, PracticeSession) and s.take_back():
+            self._table.bind(s)  # the table is drawn afresh from the rebuilt hand
+
+    @Slot(str, result=str)
+    def playDealCode(self, code: str) -> str:
+        """A practice table on the deal a code names; "" on success, else why not (in the
+        app's language)."""
+        try:
+            start_code(self, code)
+        except RulesError as e:
+            return sentence(engine_text(e.en, e.zh, str(self._settings.language)))
+        return ""
+
+    # -- the hand review (issue 35) -----------------------------------------------------
+    @Slot(result=bool)
+    def reviewHand(self) -> bool:
+        """The review of the hand just played at the offline table (cached when the background
+        review is done)."""
+        s = self._session
+        if not isinstance(s, OfflineSession) or s.seat is None:
+            return False
+        self._review.open(s.record(), s.seat)
+        return True
+
+    def _keep_offline(self) -> None:
+        """An offline game left for the review's replay or practice is saved to resume."""
+        if isinstance(self._session, OfflineSession) and self._session.save_enabled:
+            self._session.save()
+
+    def _review_jump(self, record: HandRecord, actions: int) -> None:
+        """The replay of the reviewed hand, at the decision after its first ``actions``."""
+        self._keep_offline()
+        if self.open_record(record):
+            assert isinstance(self._session, ReplaySession)
+            self._session.go(self._session.step_at(actions))
+
+    def _review_retry(self, record: HandRecord, actions: int, seat: int) -> None:
+        """Practice from just before the reviewed decision (app.practice)."""
+        self._keep_offline()
+        try:
+            start_practice(self, record, actions, seat)
+        except RulesError as e:
+            self._table.say(str(e))
 
     # -- texts for the setup and rules screens -------------------------------------------
 
@@ -555,6 +754,34 @@ class App(QObject):
         except RulesError:
             return []
         return self._rules_rows(r)
+
+    @Slot(int, result=str)
+    def spectatorDelay(self, moves: int) -> str:
+        """How late a room's spectators see its table, in tricks where it is whole tricks;
+        "" for no delay."""
+        trick = 4  # plays: one from each seat
+        if moves <= 0:
+            return ""
+        if moves == trick:
+            return self.tr("Spectators: 1 trick behind")
+        if moves % trick == 0:
+            return self.tr("Spectators: %1 tricks behind").replace("%1", str(moves // trick))
+        return self.tr("Spectators: %1 moves behind").replace("%1", str(moves))
+
+    @Slot("QVariant", result=str)
+    def rulesChanged(self, rules: Any) -> str:
+        """What a room's rules (RuleSet.to_dict) change of its preset's, worded as the rules
+        summary words them ("Levels: 2 → 2"); "" when none or unreadable."""
+        try:
+            r = RuleSet.from_dict(dict(rules))
+        except (RulesError, TypeError, ValueError):
+            return ""
+        base = self._rules_rows(preset(r.preset))
+        changed = [row for row, was in zip(self._rules_rows(r), base, strict=True) if row != was]
+        pair = self.tr("%1: %2")  # (Chinese puts a full-width colon)
+        return "  ·  ".join(
+            pair.replace("%1", row["label"]).replace("%2", row["value"]) for row in changed
+        )
 
     @Slot(str, result=str)
     def levelTitle(self, key: str) -> str:
@@ -621,11 +848,26 @@ class App(QObject):
             {"label": self.tr("Points"), "value": str(r.total_points)},
         ]
 
-    settings = Property(QObject, lambda self: self._settings, constant=True)
-    table = Property(QObject, lambda self: self._table, constant=True)
-    online = Property(QObject, lambda self: self._online, constant=True)
-    hosting = Property(QObject, lambda self: self._hosting, constant=True)
-    records = Property(QObject, lambda self: self._records, constant=True)
+    if TYPE_CHECKING:  # what Python code reads of them (a Property is untyped to mypy)
+        settings: Settings
+        table: TableViewModel
+        online: OnlineViewModel
+        hosting: HostingViewModel
+    else:
+        settings = Property(QObject, lambda self: self._settings, constant=True)
+        table = Property(QObject, lambda self: self._table, constant=True)
+        online = Property(QObject, lambda self: self._online, constant=True)
+        hosting = Property(QObject, lambda self: self._hosting, constant=True)
+    lessons = Property(QObject, lambda self: self._lessons, constant=True)
+    puzzles = Property(QObject, lambda self: self._puzzles, constant=True)
+    branches = Property(QObject, lambda self: self._branches, constant=True)
+    review = Property(QObject, lambda self: self._review, constant=True)
+    profile = Property(QObject, lambda self: self._profile, constant=True)
+    account = Property(QObject, lambda self: self._account, constant=True)
+    if TYPE_CHECKING:
+        records: RowsModel
+    else:
+        records = Property(QObject, lambda self: self._records, constant=True)
     hasSavedGame = Property(bool, _has_saved, notify=sessionChanged)
     inGame = Property(bool, lambda self: self._session is not None, notify=sessionChanged)
     presetKeys = Property(list, lambda self: list(PRESETS), constant=True)

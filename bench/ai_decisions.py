@@ -20,6 +20,7 @@ favourite gains 0.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -32,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.actions import Action, Bury, CallFriend
-from engine.ai import basic, expert
+from engine.ai import basic, endgame, expert
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import World, run, utility
 from engine.ai.sampling import facts, world_from
@@ -42,7 +43,7 @@ from engine.rules import PRESETS, RuleSet
 from engine.selfplay import play_hand
 from engine.views import View
 
-CANDIDATES = 6  # candidates valued per position (the search looks at the first four)
+CANDIDATES = 6  # the policy's best plays valued per position, beside the search's own
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +53,12 @@ class Position:
     values: tuple[tuple[tuple[Card, ...], float, float], ...]  # (play, levels, utility) per cand
 
 
-def collect(rules: RuleSet, n: int, seed: int, keep: float = 0.25) -> list[Position]:
+def collect(
+    rules: RuleSet, n: int, seed: int, keep: float = 0.25, most: int | None = None
+) -> list[Position]:
     """``n`` play positions with a real choice from hands of rule-based players (each such
-    decision is kept with probability ``keep``, so the positions spread over many hands)."""
+    decision is kept with probability ``keep``, so the positions spread over many hands;
+    ``most``: only when the seat holds at most this many cards)."""
     rng = random.Random(seed)
     out: list[Position] = []
     while len(out) < n:
@@ -65,8 +69,11 @@ def collect(rules: RuleSet, n: int, seed: int, keep: float = 0.25) -> list[Posit
 
         def make(seat: int, hand: Hand = hand, players: list = players):
             def act(v: View, _rng: random.Random) -> Action | None:
-                if "play" in v.actions and len(out) < n and rng.random() < keep:
+                late = most is None or len(v.hand) <= most
+                if "play" in v.actions and len(out) < n and late and rng.random() < keep:
                     cands = [tuple(c) for c in expert.candidates(v, CANDIDATES)]
+                    # and whatever else the search itself compares, so its choice is valued
+                    cands += [tuple(c) for c in expert.candidates(v) if tuple(c) not in cands]
                     if len(cands) >= 2:
                         out.append(position(v, hand, cands))
                 return players[seat].act(v)
@@ -90,9 +97,9 @@ def truth(world: World, play: tuple[Card, ...], seat: int) -> tuple[tuple[Card, 
     w = world.copy()
     w.play(play)
     run(w, basic.choose_play)
-    result, _ = w.result()
+    (winner, gained), _ = w.result()
     mine = seat in w.defenders()
-    levels = result.levels if (result.winner == "defenders") == mine else -result.levels
+    levels = gained if (winner == "defenders") == mine else -gained
     return play, float(levels), utility(w, seat)
 
 
@@ -142,8 +149,8 @@ def burial(args: tuple[RuleSet, tuple[int, str, int], float]) -> tuple[bool, boo
         play_hand(hand, [make(s) for s in range(4)], random.Random(seed))
         o = hand.outcome
         assert o is not None
-        sign = 1 if o.result.winner == "defenders" else -1
-        results.append((sign * o.result.levels, -o.attacker_points))
+        sign = 1 if o.winner == "defenders" else -1
+        results.append((sign * o.levels, -o.attacker_points))
         if not differs:
             return had_ace, False, 0.0, 0.0
     return had_ace, True, results[1][0] - results[0][0], results[1][1] - results[0][1]
@@ -176,8 +183,8 @@ def overridden(
     play_hand(hand, [make(s) for s in range(4)], random.Random(seed))
     o = hand.outcome
     assert o is not None and seen
-    sign = 1 if o.result.winner == "defenders" else -1
-    return seen[0], float(sign * o.result.levels)
+    sign = 1 if o.winner == "defenders" else -1
+    return seen[0], float(sign * o.levels)
 
 
 def searched_position(
@@ -255,6 +262,16 @@ def burials(rules: RuleSet, n: int, seed: int, ace: float, jobs: int) -> None:
         )
 
 
+def paired(a_path: str, b_path: str) -> None:
+    """Two runs' rows on the same positions (the same preset, --positions and --seed, two
+    versions of engine/ai): what B's choices gain over A's, position by position."""
+    a, b = ([json.loads(r) for r in Path(p).read_text().splitlines()] for p in (a_path, b_path))
+    n = min(len(a), len(b))
+    diff = [y[0] - x[0] for x, y in zip(a[:n], b[:n], strict=True)]
+    changed = sum(1 for x, y in zip(a[:n], b[:n], strict=True) if x[:2] != y[:2] or x[4] != y[4])
+    print(f"{n} positions: B over A per decision, levels {mean_ci(diff)}; {changed} differ")
+
+
 def mean_ci(xs: list[float]) -> str:
     m = statistics.fmean(xs)
     h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
@@ -277,7 +294,22 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ace-keep", type=float, default=20.0)
     ap.add_argument("--calls", type=int, default=0, help="instead: N hands' searched calls")
     ap.add_argument("--buried", type=int, default=0, help="instead: N hands' searched burials")
+    ap.add_argument("--rows", help="write each position's row here (JSON lines), to pair runs")
+    ap.add_argument("--cards-left", type=int, help="only positions with at most N cards in hand")
+    ap.add_argument("--endgame", action="store_true", help="solve the last tricks exactly")
+    ap.add_argument(
+        "--endgame-cards",
+        type=int,
+        default=endgame.ENDGAME_CARDS,
+        help="solve once no hand holds more cards than this",
+    )
+    ap.add_argument(
+        "--pair", nargs=2, metavar="ROWS", help="instead: two --rows files of the same positions"
+    )
     a = ap.parse_args(argv)
+    if a.pair:
+        paired(*a.pair)
+        return
     rules = PRESETS[a.preset]
     if (a.buried or a.burials) and not rules.kitty_size:
         ap.error(f"{a.preset} has no kitty, so no burials to measure")
@@ -291,8 +323,10 @@ def main(argv: list[str] | None = None) -> None:
     if a.burials:
         burials(rules, a.burials, a.seed, a.ace_keep, a.jobs)
         return
+    expert.ENDGAME = a.endgame  # the workers fork from here and keep these
+    endgame.ENDGAME_CARDS = a.endgame_cards
     t0 = time.perf_counter()
-    positions = collect(rules, a.positions, a.seed)
+    positions = collect(rules, a.positions, a.seed, most=a.cards_left)
     t1 = time.perf_counter()
     work = [(p, a.samples, a.seed + i, a.budget) for i, p in enumerate(positions)]
     if a.jobs > 1:
@@ -301,6 +335,8 @@ def main(argv: list[str] | None = None) -> None:
     else:
         rows = [judge(w) for w in work]
     t2 = time.perf_counter()
+    if a.rows:
+        Path(a.rows).write_text("".join(json.dumps(r) + "\n" for r in rows))
     cols = list(zip(*rows, strict=True))
     print(
         f"preset {a.preset}: {len(rows)} positions with a choice (collected in {t1 - t0:.0f} s, "

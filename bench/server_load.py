@@ -50,9 +50,9 @@ from websockets.asyncio.client import connect  # noqa: E402
 
 from net.bot import play_seat  # noqa: E402
 from net.client import Client  # noqa: E402
-from net.metrics import SLOW_WRITE  # noqa: E402
 from net.players import LEVELS, make_ai  # noqa: E402
 from net.protocol import split_batch  # noqa: E402
+from net.stats import SLOW_WRITE  # noqa: E402
 
 OPENING = 20.0  # seconds of the window in which every table starts and deals its first hand
 SLICE = 5  # seconds: the loop lag's p99 is also printed for each such slice of the window

@@ -150,11 +150,9 @@ def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:
         hand = play_one(cfg.rules, Setup(seed, (level,) * 4, dealer), players, timed)
         o = hand.outcome
         assert o is not None
-        winners = (
-            set(o.defenders) if o.result.winner == "defenders" else set(range(4)) - set(o.defenders)
-        )
-        a_gain = sum(o.result.levels for s in a_seats if s in winners)
-        b_gain = sum(o.result.levels for s in range(4) if s not in a_seats and s in winners)
+        winners = set(o.defenders) if o.winner == "defenders" else set(range(4)) - set(o.defenders)
+        a_gain = sum(o.levels for s in a_seats if s in winners)
+        b_gain = sum(o.levels for s in range(4) if s not in a_seats and s in winners)
         levels += (a_gain - b_gain) / 2 / 2
         a_deals = hand.dealer in a_seats
         points += (-o.attacker_points if a_deals else o.attacker_points) / 2

@@ -18,6 +18,7 @@ import msgspec
 from engine.bids import Bid
 from engine.cards import Card
 from engine.codec import convert, plain
+from engine.scoring import Side
 
 
 class _Body(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
@@ -33,6 +34,7 @@ class HandStart(_Body, frozen=True, tag="hand-start"):
     hand_no: int
     dealer: int | None
     level: str
+    levels: tuple[str, ...] = ()  # every seat's level (older records leave it out)
 
 
 class Dealt(_Body, frozen=True, tag="deal"):
@@ -126,15 +128,18 @@ class TrickWon(_Body, frozen=True, tag="trick"):
 
 
 class HandEnd(_Body, frozen=True, tag="hand-end"):
+    """A finished hand's score, the one type for it: the hand's last event, ``Hand.outcome``,
+    the views' ``outcome`` and a stored game's result on the wire."""
+
     kitty: tuple[Card, ...]
-    kitty_captured: bool
-    multiplier: int
-    trick_points: int
-    attacker_points: int
-    winner: Literal["attackers", "defenders"]
-    levels: int
-    dealer_passes: bool
-    defenders: tuple[int, ...]
+    kitty_captured: bool  # the attackers won the last trick (and the kitty's points counted)
+    multiplier: int  # how many times the kitty's points counted (0 when not captured)
+    trick_points: int  # attackers' points from tricks and penalties
+    attacker_points: int  # trick_points plus the kitty bonus
+    winner: Side
+    levels: int  # gained by the winner (0 when only the deal passes)
+    dealer_passes: bool  # the attackers take the deal (any attacker win)
+    defenders: tuple[int, ...]  # the dealer's side
     next_dealer: int
 
 

@@ -46,7 +46,7 @@ from engine.follows import check_follow, legal_follows
 from engine.leads import Lead, check_lead, lead_candidates
 from engine.order import Trumps, trumps_for
 from engine.rules import RuleSet
-from engine.scoring import HandResult, hand_result, kitty_bonus, kitty_multiplier, next_dealer
+from engine.scoring import hand_result, kitty_bonus, kitty_multiplier, next_dealer
 from engine.shapes import decompose
 from engine.tricks import trick_points, winner
 
@@ -104,19 +104,6 @@ class Trick:
     points: int = 0
 
 
-@dataclass
-class Outcome:
-    """The score of a finished hand."""
-
-    result: HandResult
-    trick_points: int  # attackers' points from tricks and penalties
-    kitty: tuple[Card, ...]
-    multiplier: int
-    attacker_points: int
-    defenders: tuple[int, ...]
-    next_dealer: int
-
-
 class Hand:
     def __init__(self, rules: RuleSet, setup: Setup) -> None:
         self.rules = rules
@@ -127,7 +114,7 @@ class Hand:
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self._shuffle()
-        self._emit(Event(HandStart(setup.hand_no, self.dealer, self.level)))
+        self._emit(Event(HandStart(setup.hand_no, self.dealer, self.level, setup.levels)))
 
     # -- state -------------------------------------------------------------------------
     def _shuffle(self) -> None:
@@ -168,7 +155,7 @@ class Hand:
         self.penalty = 0  # attackers' points from failed throws (+ defender's, - attacker's)
         self.played: Counter[Card] = Counter()
         self.failed_throws: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
-        self.outcome: Outcome | None = None
+        self.outcome: HandEnd | None = None  # the score, once the hand is done
 
     @property
     def deal_complete(self) -> bool:
@@ -555,27 +542,22 @@ class Hand:
         bonus = kitty_bonus(rules, points(kitty), kind) if captured else 0
         base = sum(self.won[s] for s in attackers) + self.penalty
         total = base + bonus
-        result = hand_result(rules, total, captured)
+        winner, levels = hand_result(rules, total, captured)
         partner = self.partner if self.partner != self.dealer else None
-        nxt = next_dealer(rules, self.dealer, partner, result)
-        self.outcome = Outcome(result, base, tuple(kitty), mult, total, self.defenders, nxt)
-        self.phase = Phase.DONE
-        self._emit(
-            Event(
-                HandEnd(
-                    kitty=tuple(kitty),
-                    kitty_captured=captured,
-                    multiplier=mult,
-                    trick_points=base,
-                    attacker_points=total,
-                    winner=result.winner,
-                    levels=result.levels,
-                    dealer_passes=result.dealer_passes,
-                    defenders=self.defenders,
-                    next_dealer=nxt,
-                )
-            )
+        self.outcome = HandEnd(
+            kitty=tuple(kitty),
+            kitty_captured=captured,
+            multiplier=mult,
+            trick_points=base,
+            attacker_points=total,
+            winner=winner,
+            levels=levels,
+            dealer_passes=winner == "attackers",
+            defenders=self.defenders,
+            next_dealer=next_dealer(rules, self.dealer, partner, winner),
         )
+        self.phase = Phase.DONE
+        self._emit(Event(self.outcome))
 
     # -- automatic actions -------------------------------------------------------------
     def auto_action(self, seat: int) -> Action:
@@ -636,15 +618,11 @@ class Hand:
             if self.outcome is None
             else [
                 self.outcome.attacker_points,
-                self.outcome.result.winner,
+                self.outcome.winner,
                 self.outcome.next_dealer,
             ],
             "events": [e.to_dict() for e in self.events],
         }
-
-
-def _outcome_key(o: Outcome) -> list[Any]:
-    return [o.attacker_points, o.result.winner, o.result.levels, o.next_dealer]
 
 
 def _bid_dict(bid: Bid) -> dict[str, Any]:

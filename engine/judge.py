@@ -302,13 +302,13 @@ def _result(q: Json) -> Json:
     kind = decompose(cards, trumps)[0].kind
     captured = won_by == "attackers"
     points = taken + (kitty_bonus(rules, card_points(kitty), kind) if captured else 0)
-    result = hand_result(rules, points, kitty_captured=captured)
+    winner, levels = hand_result(rules, points, kitty_captured=captured)
     return {
         "multiplier": kitty_multiplier(rules, kind),
         "attacker_points": points,
-        "winner": result.winner,
-        "levels": result.levels,
-        "dealer_passes": result.dealer_passes,
+        "winner": winner,
+        "levels": levels,
+        "dealer_passes": winner == "attackers",
     }
 
 

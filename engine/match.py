@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.errors import RulesError
-from engine.events import Event
+from engine.events import Event, HandEnd
 from engine.hand import Hand, Phase, Setup
 from engine.records import hand_record
 from engine.rules import RuleSet
@@ -63,28 +63,38 @@ class Match:
             raise RulesError("wrong-phase", phase=hand.phase.value)
         if self.over:
             raise RulesError("wrong-phase", phase="match over")
-        outcome = hand.outcome
-        result = outcome.result
-        defenders = set(outcome.defenders)
-        side = defenders if result.winner == "defenders" else set(range(4)) - defenders
-        passed_end = False
-        for seat in side:
-            new, passed = advance_level(self.levels[seat], result.levels, self.rules.end_level)
-            self.levels[seat] = new
-            passed_end |= passed
-        if passed_end and (result.winner == "defenders" or not self.rules.win_as_defenders_only):
-            self.winners = tuple(sorted(side))
-        self.dealer = outcome.next_dealer
+        self.levels, self.winners = self._scored(hand.outcome)
+        self.dealer = hand.outcome.next_dealer
         if not self.over:
             self.hands.append(self._new_hand())
         return self.hand
+
+    def ends_match(self) -> bool:
+        """Whether the hand, finished, ends the match once scored (``next_hand`` then deals
+        no other): its result can say so at once."""
+        outcome = self.hand.outcome
+        if self.over or self.hand.phase != Phase.DONE or outcome is None:
+            return False
+        return self._scored(outcome)[1] is not None
+
+    def _scored(self, outcome: HandEnd) -> tuple[list[str], tuple[int, ...] | None]:
+        """The levels after ``outcome``, and the match's winners if it ends the match."""
+        defenders = set(outcome.defenders)
+        side = defenders if outcome.winner == "defenders" else set(range(4)) - defenders
+        levels, passed_end = list(self.levels), False
+        for seat in side:
+            levels[seat], passed = advance_level(levels[seat], outcome.levels, self.rules.end_level)
+            passed_end |= passed
+        if passed_end and (outcome.winner == "defenders" or not self.rules.win_as_defenders_only):
+            return levels, tuple(sorted(side))
+        return levels, None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": "tuolaji-match/1",
             "rules": self.rules.to_dict(),
             "seed": self.seed,
-            "hands": [hand_record(h) for h in self.hands],
+            "hands": [hand_record(h).to_dict() for h in self.hands],
             "levels": list(self.levels),
             "winners": list(self.winners) if self.winners is not None else None,
         }

@@ -259,8 +259,16 @@ class Table:
         )
 
 
+# --help: the module's text as a terminal shows it, under the installed command's name
+DESCRIPTION = (__doc__ or "").replace("python -m engine.play", "tuolaji-play").replace("``", "")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.play", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="tuolaji-play",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--seat", type=int, default=0, choices=range(4))

@@ -1,38 +1,34 @@
 """End of a hand (RULES.md §8): the kitty bonus, the level tables, the next dealer, levels.
 
 Only the attackers' points count. A table maps them (with the kitty bonus already added) to a
-``HandResult``. Points can fall below 0 (a throw penalty) — every table reads that as its 0 band —
-and can exceed the deck's ``100 * decks`` through the kitty multiplier; every table keeps its
-"each further band: +1 more" rule going above its last written row.
+``Verdict``: the winning side and the levels it gains (the hand's whole score is the
+``engine.events.HandEnd`` it ends with). Points can fall below 0 (a throw penalty) — every table
+reads that as its 0 band — and can exceed the deck's ``100 * decks`` through the kitty
+multiplier; every table keeps its "each further band: +1 more" rule going above its last
+written row.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
 from engine.cards import RANKS
 from engine.errors import RulesError
 from engine.rules import RuleSet
 
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """Who won the hand, the levels they gain, and whether the attackers take the deal."""
-
-    winner: Literal["attackers", "defenders"]
-    levels: int  # levels gained by the winner (0 when only the deal passes)
-    dealer_passes: bool  # the attackers become the dealer side
+Side = Literal["attackers", "defenders"]
+# A level table's verdict: the winning side and the levels it gains (0 when only the deal
+# passes). Any attacker win, even with no level gained, moves the deal to their side.
+Verdict = tuple[Side, int]
 
 
-def _defenders(levels: int) -> HandResult:
-    return HandResult("defenders", levels, False)
+def _defenders(levels: int) -> Verdict:
+    return "defenders", levels
 
 
-def _attackers(levels: int) -> HandResult:
-    # Any attacker win, even with no level gained, moves the deal to their side.
-    return HandResult("attackers", levels, True)
+def _attackers(levels: int) -> Verdict:
+    return "attackers", levels
 
 
 # -- kitty ---------------------------------------------------------------------------------
@@ -72,7 +68,7 @@ def kitty_bonus(rules: RuleSet, kitty_points: int, kind: tuple[int, int] | None)
 # -- level tables --------------------------------------------------------------------------
 
 
-def _bands(points: int, band: int, pass_band: bool) -> HandResult:
+def _bands(points: int, band: int, pass_band: bool) -> Verdict:
     """Defenders +3/+2/+1 in the first bands; then, with ``pass_band`` (004), one band where only
     the deal passes before the attackers go up; without it (000) the attackers go up at once."""
     if points <= 0:
@@ -87,20 +83,20 @@ def _bands(points: int, band: int, pass_band: bool) -> HandResult:
     return _attackers(1 + (points - start) // band)
 
 
-def _standard_40(points: int, kitty_captured: bool) -> HandResult:
+def _standard_40(points: int, kitty_captured: bool) -> Verdict:
     """standard-40 (001 边锋, 004 两副牌): 0 defenders +3; 5–35 +2; 40–75 +1; 80–115 the
     attackers become dealers, no level change (下莊/輪換莊家); 120–155 attackers +1; each further
     40 +1 more."""
     return _bands(points, 40, pass_band=True)
 
 
-def _lianzhong_40(points: int, kitty_captured: bool) -> HandResult:
+def _lianzhong_40(points: int, kitty_captured: bool) -> Verdict:
     """lianzhong-40 (000 聯眾 two decks, 002): 0 defenders +3; under 40 +2; 40–75 +1; 80–115
     attackers +1; 120–155 attackers +2; each further 40 +1 more."""
     return _bands(points, 40, pass_band=False)
 
 
-def _one_deck(points: int, kitty_captured: bool) -> HandResult:
+def _one_deck(points: int, kitty_captured: bool) -> Verdict:
     """one-deck (000 聯眾 one deck, 40分): 0 defenders +2; under 40 +1; 40–75 no level change,
     the deal passes to the attackers (輪換莊家); 80–95 attackers +1; 100 attackers +2. Above 100
     (only through the kitty) 000 is silent: each further 20 (the band width of 80–95) +1 more."""
@@ -113,28 +109,28 @@ def _one_deck(points: int, kitty_captured: bool) -> HandResult:
     return _attackers(1 + (points - 80) // 20)
 
 
-def _one_deck_20(points: int, kitty_captured: bool) -> HandResult:
+def _one_deck_20(points: int, kitty_captured: bool) -> Verdict:
     """one-deck-20 (004: "一副牌的分數段為 20 分一段"): standard-40 with 20-point bands: 0
     defenders +3; 5–15 +2; 20–35 +1; 40–55 the deal passes; 60–75 attackers +1; each further 20
     +1 more."""
     return _bands(points, 20, pass_band=True)
 
 
-def _three_deck_60(points: int, kitty_captured: bool) -> HandResult:
+def _three_deck_60(points: int, kitty_captured: bool) -> Verdict:
     """three-deck-60 (000 and 004 三副牌 上下台規則): 0 大光 defenders +3; under 60 小光 +2;
     60–115 +1; 120–175 the attackers take over 上台, no level change; 180 attackers +1; 240 +2;
     each further 60 +1 more."""
     return _bands(points, 60, pass_band=True)
 
 
-def _four_deck_80(points: int, kitty_captured: bool) -> HandResult:
+def _four_deck_80(points: int, kitty_captured: bool) -> Verdict:
     """four-deck-80 (004 四副牌): 0 or less 大光 defenders +3; under 80 +2; 80–155 +1;
     160–235 the dealer steps down and the attackers +1; 240–315 +2; each further 80 +1 more,
     without a cap."""
     return _bands(points, 80, pass_band=False)
 
 
-def _chaoshan(points: int, kitty_captured: bool) -> HandResult:
+def _chaoshan(points: int, kitty_captured: bool) -> Verdict:
     """chaoshan (003 潮汕升級 積分算法), 20-point rows. Without kitty capture (否): 0 defenders
     +5; 5–15 +4; 20–35 +3; 40–55 +2; 60–75 +1; 80–95 移莊 (the deal passes, no level change);
     100–115 attackers +1; 120–135 +2; 140–155 +3; 160–175 +4; 180–195 +5; 200 +6. With capture
@@ -153,7 +149,7 @@ def _chaoshan(points: int, kitty_captured: bool) -> HandResult:
     return _attackers((points - 80) // 20)
 
 
-_TABLES: dict[str, Callable[[int, bool], HandResult]] = {
+_TABLES: dict[str, Callable[[int, bool], Verdict]] = {
     "standard-40": _standard_40,
     "lianzhong-40": _lianzhong_40,
     "one-deck": _one_deck,
@@ -164,8 +160,9 @@ _TABLES: dict[str, Callable[[int, bool], HandResult]] = {
 }
 
 
-def hand_result(rules: RuleSet, attacker_points: int, kitty_captured: bool = False) -> HandResult:
-    """The hand's result by ``rules.level_table``; ``attacker_points`` include the kitty bonus.
+def hand_result(rules: RuleSet, attacker_points: int, kitty_captured: bool = False) -> Verdict:
+    """The winning side and the levels it gains by ``rules.level_table``; ``attacker_points``
+    include the kitty bonus.
 
     ``kitty_captured`` (the attackers won the last trick) only changes the chaoshan table.
     """
@@ -175,7 +172,7 @@ def hand_result(rules: RuleSet, attacker_points: int, kitty_captured: bool = Fal
 # -- after the hand ------------------------------------------------------------------------
 
 
-def next_dealer(rules: RuleSet, dealer: int, partner: int | None, result: HandResult) -> int:
+def next_dealer(rules: RuleSet, dealer: int, partner: int | None, winner: Side) -> int:
     """Who deals the next hand (004 輪莊規則).
 
     The deal passing to the attackers goes to the player after the dealer. When the defenders
@@ -183,7 +180,7 @@ def next_dealer(rules: RuleSet, dealer: int, partner: int | None, result: HandRe
     opposite; with a called card None means the dealer played alone and deals again), or the
     same dealer under ``defender_win_dealer="same"``.
     """
-    if result.dealer_passes:
+    if winner == "attackers":  # the deal passes
         return (dealer + 1) % 4
     if rules.defender_win_dealer == "same":
         return dealer

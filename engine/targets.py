@@ -17,6 +17,6 @@ def deal_passes_at(rules: RuleSet, kitty_captured: bool = False) -> int:
     passes to them, with or without a level. ``kitty_captured`` only matters to tables that
     read it (chaoshan)."""
     for points in range(0, rules.total_points + POINT_STEP, POINT_STEP):
-        if hand_result(rules, points, kitty_captured).winner == "attackers":
+        if hand_result(rules, points, kitty_captured)[0] == "attackers":
             return points
     raise ValueError(f"the {rules.level_table} table never gives the attackers the deal")

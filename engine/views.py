@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -19,6 +19,7 @@ from engine.bids import Bid
 from engine.cards import Card
 from engine.codec import plain
 from engine.errors import RulesError
+from engine.events import HandEnd
 from engine.follows import check_follow, legal_follows
 from engine.hand import Hand, Phase, Trick
 from engine.leads import check_lead, lead_candidates, lead_shape
@@ -39,20 +40,6 @@ class FailedThrow(msgspec.Struct, frozen=True):
     seat: int
     attempted: tuple[Card, ...]
     forced: tuple[Card, ...]
-
-
-class HandOutcome(msgspec.Struct, frozen=True):
-    """A finished hand's score, as everyone sees it."""
-
-    winner: Literal["attackers", "defenders"]
-    levels: int
-    dealer_passes: bool
-    kitty: tuple[Card, ...]
-    multiplier: int
-    trick_points: int
-    attacker_points: int
-    defenders: tuple[int, ...]
-    next_dealer: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +78,7 @@ class View:
     failed_throws: tuple[FailedThrow, ...]
     won: tuple[int, ...]  # points in tricks won, per seat
     attacker_points: int | None
-    outcome: HandOutcome | None
+    outcome: HandEnd | None  # the score, as everyone sees it
     actions: tuple[str, ...]  # what this seat may do now
 
     @property
@@ -210,7 +197,7 @@ def view(hand: Hand, seat: int | None) -> View:
         failed_throws=tuple(FailedThrow(p, a, f) for p, a, f in hand.failed_throws),
         won=tuple(hand.won),
         attacker_points=_attacker_points(hand) if defenders is not None else None,
-        outcome=_outcome(hand),
+        outcome=hand.outcome,
         actions=hand.actions_for(seat) if seat is not None else (),
     )
 
@@ -222,20 +209,3 @@ def _attacker_points(hand: Hand) -> int:
 def _trick(t: Trick) -> TrickInfo:
     assert t.winner is not None
     return TrickInfo(t.leader, tuple(t.plays), t.winner, t.points)
-
-
-def _outcome(hand: Hand) -> HandOutcome | None:
-    o = hand.outcome
-    if o is None:
-        return None
-    return HandOutcome(
-        winner=o.result.winner,
-        levels=o.result.levels,
-        dealer_passes=o.result.dealer_passes,
-        kitty=o.kitty,
-        multiplier=o.multiplier,
-        trick_points=o.trick_points,
-        attacker_points=o.attacker_points,
-        defenders=o.defenders,
-        next_dealer=o.next_dealer,
-    )

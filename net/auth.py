@@ -12,6 +12,8 @@ import hashlib
 import secrets
 import unicodedata
 
+from engine.errors import RulesError
+
 NAME_MAX = 16
 # 强退扣分 (seed 002): leaving a running hand costs this many levels, times the room multiplier
 # (the worst an ordinary two-deck hand costs a side: the opponents' 大光, 3 levels).
@@ -127,3 +129,12 @@ def title(rating: int, ladder: tuple[tuple[float, str], ...] = LIANZHONG) -> str
         if rating >= bound:
             found = name
     return found
+
+
+def missing(room: str, invite: str | None) -> RulesError:
+    """The answer to a join that finds no room it may enter. It depends only on what was asked
+    (with an invite or without), never on whether the room exists or is private: a stranger
+    cannot tell a private room from a missing one."""
+    if invite is not None:
+        return RulesError("bad-invite")
+    return RulesError("no-room", room=room)

@@ -18,6 +18,8 @@ def backup(source: str, dest: str) -> int:
     target = Path(dest)
     if target.is_dir():
         target = target / Path(source).name
+    if not target.parent.is_dir():
+        raise FileNotFoundError(f"no folder {target.parent} to write {target.name} into")
     tmp = target.with_name(target.name + ".part")
     tmp.unlink(missing_ok=True)
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)

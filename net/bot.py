@@ -15,11 +15,11 @@ from typing import Any
 
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
+from engine.driver import REQUIRED
 from engine.events import HandEnd
 from net.client import Client, ServerError
 from net.players import LEVELS, make_ai
 from net.protocol import Snapshot, TableEvent
-from net.tables import REQUIRED
 
 
 async def play_seat(
@@ -122,12 +122,13 @@ async def run_bot(url: str, room: str, level: str, name: str, seat: int | None) 
             except ServerError:
                 continue
         else:
-            wanted = f"seat {seat}" if seat is not None else "a free seat"
+            wanted = f"seat {seat + 1}" if seat is not None else "a free seat"
             raise SystemExit(f"tuolaji-bot: room {room} has no {wanted} to sit at")
     client.reconnect_enabled = True  # seated: ride out a dropped connection from here on
     info = client.rooms.get(room)
-    rules = info.rules.get("preset", "classic") if info is not None else "?"
-    say(f"joined room {room} on {url} as {name!r}, seat {my_seat}, AI {level} ({rules})")
+    rules = info.rules.preset if info is not None else "?"
+    # seats counted from 1, as the app's waiting room and table number them ("AI 4 (Easy)")
+    say(f"joined room {room} on {url} as {name!r}, seat {my_seat + 1}, AI {level} ({rules})")
     ai = make_ai(level, seed=hash((room, name)) & 0xFFFF)
     hands = 0
 
@@ -145,18 +146,36 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(
         prog="tuolaji-bot",
         description="Sit an AI player at a room of a Tuolaji server and play on until stopped; "
-        "prints the room and seat it took and each hand's result.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        "prints the room and seat it took and each hand's result. Seats are numbered 1-4, as "
+        "the app's waiting room numbers them.",
     )
-    p.add_argument("--server", default="ws://127.0.0.1:8765", help="the server's address")
-    p.add_argument("--room", required=True, help="the room's id (shown in the app's lobby)")
-    p.add_argument("--level", default="normal", choices=LEVELS, help="the AI's strength")
-    p.add_argument("--name", default="bot", help="the name the table shows")
     p.add_argument(
-        "--seat", type=int, default=None, help="seat 0-3 to take (default: the first free one)"
+        "--server",
+        default="ws://127.0.0.1:8765",
+        help="the server's address (default: %(default)s)",
+    )
+    p.add_argument(
+        "--room",
+        required=True,
+        help="the room's id: the app's waiting room shows it in its title (Room <id>)",
+    )
+    p.add_argument(
+        "--level",
+        default="normal",
+        choices=LEVELS,
+        help="the AI's strength (default: %(default)s)",
+    )
+    p.add_argument("--name", default="bot", help="the name the table shows (default: %(default)s)")
+    p.add_argument(
+        "--seat",
+        type=int,
+        choices=range(1, 5),
+        metavar="1-4",
+        help="the seat to take (default: the first free one)",
     )
     a = p.parse_args(argv)
-    asyncio.run(run_bot(a.server, a.room, a.level, a.name, a.seat))
+    seat = a.seat - 1 if a.seat is not None else None
+    asyncio.run(run_bot(a.server, a.room, a.level, a.name, seat))
 
 
 if __name__ == "__main__":

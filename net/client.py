@@ -10,7 +10,9 @@ table frames that survives reconnects.
 Requests get ids unique per user (microseconds since the epoch, then counting), so a request
 resent after a reconnect is recognised by the server and never applied twice. After a drop the
 client reconnects with its token, rejoins its tables with the last version it saw (the server
-sends the missed events or a snapshot), then resends every request still unanswered.
+sends the missed events or a snapshot), subscribes to the lobby again if it was subscribed
+(its fresh list arrives as a ``LobbyUpdate`` that also names the rooms gone meanwhile), then
+resends every request still unanswered.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from net import tls
 from net.protocol import (
     Act,
     AddBot,
+    BoardReply,
     Chat,
     Create,
     CreateReply,
@@ -42,22 +45,29 @@ from net.protocol import (
     HelloReply,
     Join,
     JoinReply,
+    Leaderboard,
     Leave,
     LeaveReply,
     Lobby,
     LobbyPage,
+    LobbyUpdate,
     Ok,
     Ping,
     PingReply,
+    Profile,
+    ProfileReply,
     Ready,
     Record,
     RecordReply,
+    Rematch,
+    RematchReply,
     Reply,
     Request,
     RoomInfo,
     RoomUpdate,
     SeatReply,
     Side,
+    SignedIn,
     Sit,
     Snapshot,
     Stand,
@@ -82,6 +92,10 @@ class ServerError(Exception):
         self.code, self.en, self.zh = code, en, zh
 
 
+# an account's session ended (signed out, recovered, a token reused): reconnecting stops
+SIGNED_OUT = ("bad-refresh", "refresh-reused")
+
+
 class Client:
     def __init__(
         self,
@@ -94,19 +108,31 @@ class Client:
         on_frame: Callable[[Frame], None] | None = None,
         cafile: str | None = None,
         pinned: str | None = None,
+        refresh: str | None = None,
+        on_refresh: Callable[[str], None] | None = None,
     ) -> None:
         """``wss://`` URLs are verified against the system's authorities, or ``cafile``'s, or
-        only against the certificate whose SHA-256 fingerprint is ``pinned`` (net.tls)."""
+        only against the certificate whose SHA-256 fingerprint is ``pinned`` (net.tls).
+        ``refresh``: an account's refresh token, which signs in at ``connect`` (and again when
+        the access token no longer does); each one it is exchanged for goes to ``on_refresh``
+        (keep only the newest: an old one presented again ends the session)."""
         self.url = url
         self.pinned = pinned
         self._ssl = tls.client_context(cafile, pinned) if url.startswith("wss:") else None
         self.name = name
         self.token = token
+        self.refresh = refresh
+        self.on_refresh = on_refresh
         self.reconnect_enabled = reconnect
         self.user: HelloReply | None = None
         self.versions: dict[str, int] = {}  # room -> the last version seen
         self.views: dict[str, View | None] = {}  # room -> the last snapshot's view
         self.rooms: dict[str, RoomInfo] = {}  # room -> the last RoomInfo
+        # the lobby's public rooms as last listed and updated, while subscribed; a resume
+        # subscribes again (the server forgets subscribers with their connection)
+        self.lobby_rooms: dict[str, RoomInfo] = {}
+        self._lobby: Lobby | None = None  # the subscription to renew
+        self._relisting: int | None = None  # the id of the renewal, whose answer is pushed
         self.raw: list[str] = []  # every frame received, when keep_raw
         self.keep_raw = keep_raw
         self.on_frame = on_frame
@@ -119,6 +145,8 @@ class Client:
         self._closing = False
         self._connected = asyncio.Event()
         self.resumes = 0  # completed reconnections (a drop can heal before anyone sees it)
+        # why reconnecting stopped: the identity's session ended meanwhile (SIGNED_OUT)
+        self.signed_out: ServerError | None = None
         # How the last connection ended (close code, reason), until the next one opens:
         # 1001 is a server shutting down (a restart, a host that stopped), not a network fault.
         self.closed_with: tuple[int, str] | None = None
@@ -133,13 +161,41 @@ class Client:
     async def connect(self) -> HelloReply:
         """Open the socket and say hello (a new guest by name, or the token's identity)."""
         await self._open()
-        if self.token:
-            hello = Hello(self.next_id(), token=self.token, batch=True)
-        else:
-            hello = Hello(self.next_id(), name=self.name, batch=True)
-        self.user = user = _expect(await self._send_now(hello), HelloReply)
-        self.token = user.token or self.token
+        self.user = user = self._greeted(await self._send_now(self._hello()))
         self._connected.set()
+        return user
+
+    def _hello(self) -> Hello:
+        """Who this client is: its access token, else its refresh token (a first connect
+        whose answer was lost holds only that), else a new guest by name."""
+        if self.token:
+            return Hello(self.next_id(), token=self.token, batch=True)
+        if self.refresh:
+            return Hello(self.next_id(), refresh=self.refresh, batch=True)
+        return Hello(self.next_id(), name=self.name, batch=True)
+
+    async def open(self) -> None:
+        """Open the socket without a hello, for the requests that need none (signing in with
+        a password, a recovery code or a link code); it does not reconnect."""
+        self.reconnect_enabled = False
+        await self._open()
+        self._connected.set()
+
+    def signed_in(self, reply: SignedIn) -> None:
+        """Log in with ``reply``'s session from now on (this connection's account was just
+        made, or a new device signed in)."""
+        self.token, self.refresh = reply.token, reply.refresh
+        if self.on_refresh is not None:
+            self.on_refresh(reply.refresh)
+
+    def _greeted(self, reply: Reply | None) -> HelloReply:
+        """The hello's answer, keeping the tokens it renewed."""
+        user = _expect(reply, HelloReply)
+        self.token = user.token or self.token
+        if user.refresh is not None:
+            self.refresh = user.refresh
+            if self.on_refresh is not None:
+                self.on_refresh(user.refresh)
         return user
 
     async def _open(self) -> None:
@@ -152,7 +208,7 @@ class Client:
                 raise
         self._ws = ws
         self.closed_with = None
-        self._reader = asyncio.create_task(self._read())
+        self._reader = asyncio.create_task(self._read(ws))
 
     async def close(self) -> None:
         self._closing = True
@@ -170,14 +226,16 @@ class Client:
         if self._ws is not None:
             self._ws.transport.abort()
 
-    async def _read(self) -> None:
-        ws = self._ws
-        assert ws is not None
+    async def _read(self, ws: ClientConnection) -> None:
+        """Read ``ws`` (its own socket: by the time this task starts, a reconnect may have
+        opened another) until it closes; then reconnect, unless a newer socket took over."""
         try:
             async for text in ws:
                 self._receive(text)
         except ConnectionClosed:
             pass
+        if ws is not self._ws:  # a socket a failed resume left behind: nothing to redo
+            return
         code = ws.close_code
         self.closed_with = (code, ws.close_reason or "") if code is not None else None
         if self._closing or not self.reconnect_enabled:
@@ -199,17 +257,44 @@ class Client:
             try:
                 await self._resume()
                 return
-            except (OSError, ConnectionClosed, InvalidHandshake, ServerError):
+            except ServerError as e:
+                if e.code in SIGNED_OUT:  # no later try can succeed: say so and stop
+                    self.signed_out = e
+                    return
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+            except (OSError, ConnectionClosed, InvalidHandshake):
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
     async def _resume(self) -> None:
         await self._open()
-        self.user = _expect(
-            await self._send_now(Hello(self.next_id(), token=self.token, batch=True)), HelloReply
-        )
+        ws = self._ws
+        try:
+            await self._greet_and_rejoin()
+        except BaseException:
+            # this socket is done with: closed now, or it would linger unread until the server
+            # dropped it (and its end would start a second reconnect beside this one)
+            if ws is not None and ws is self._ws:
+                self._ws = None  # so that its reader, seeing it end, leaves the retry to us
+                ws.transport.abort()
+            raise
+
+    async def _greet_and_rejoin(self) -> None:
+        hello = self._hello()
+        try:
+            self.user = self._greeted(await self._send_now(hello))
+        except ServerError as e:  # an account's access token expired: its refresh token
+            if e.code != "bad-token" or not self.refresh or hello.refresh:
+                raise
+            hello = Hello(self.next_id(), refresh=self.refresh, batch=True)
+            self.user = self._greeted(await self._send_now(hello))
         for room, since in list(self.versions.items()):
             await self._send_now(Join(self.next_id(), room, self._invites.get(room), since))
+        if self._lobby is not None:
+            sub = self._lobby
+            self._relisting = rid = self.next_id()
+            await self._send_now(Lobby(rid, True, sub.offset, sub.limit))
         self.resumes += 1
         self._connected.set()
         ws = self._ws
@@ -228,12 +313,22 @@ class Client:
         frame = decode_frame(text)
         if isinstance(frame, Ok | Error):
             entry = self._pending.pop(frame.id, None) if frame.id is not None else None
+            relisted = frame.id is not None and frame.id == self._relisting
             if entry is not None and not entry[1].done():
                 if isinstance(frame, Ok):
                     entry[1].set_result(frame.data)
                 else:
                     entry[1].set_exception(ServerError(frame.code, frame.en, frame.zh))
-                return
+                if not (relisted and isinstance(frame, Ok) and isinstance(frame.data, LobbyPage)):
+                    return
+                # in the stream's order, so that no later update is overwritten by the list
+                self._relisting = None
+                frame = self._relisted(frame.data)
+        if isinstance(frame, LobbyUpdate):
+            for r in frame.rooms:
+                self.lobby_rooms[r.room] = r
+            for gone in frame.gone:
+                self.lobby_rooms.pop(gone, None)
         elif isinstance(frame, TableEvent):
             have = self.versions.get(frame.room, 0)
             if frame.v <= have:
@@ -252,6 +347,12 @@ class Client:
         if self.on_frame is not None:
             self.on_frame(frame)
         self.frames.put_nowait(frame)
+
+    def _relisted(self, page: LobbyPage) -> LobbyUpdate:
+        """The renewed subscription's list as an update: every room listed, and those known
+        before that it no longer lists as gone (closed while the connection was down)."""
+        listed = {r.room for r in page.rooms}
+        return LobbyUpdate(page.rooms, [room for room in self.lobby_rooms if room not in listed])
 
     async def _resync(self, room: str, since: int) -> None:
         with contextlib.suppress(ServerError, ConnectionError):
@@ -301,8 +402,13 @@ class Client:
 
     # -- the verbs -------------------------------------------------------------------------
     async def lobby(self, subscribe: bool = True, offset: int = 0, limit: int = 50) -> LobbyPage:
-        """The public rooms, ``limit`` from ``offset``; ``subscribe``: and their updates."""
-        return await self.ask(Lobby(self.next_id(), subscribe, offset, limit), LobbyPage)
+        """The public rooms, ``limit`` from ``offset``; ``subscribe``: and their updates
+        (renewed after every reconnect until a call without it)."""
+        req = Lobby(self.next_id(), subscribe, offset, limit)
+        self._lobby = req if subscribe else None
+        page = await self.ask(req, LobbyPage)
+        self.lobby_rooms = {r.room: r for r in page.rooms} if subscribe else {}
+        return page
 
     async def create(
         self,
@@ -364,6 +470,15 @@ class Client:
 
     async def ping(self) -> PingReply:
         return await self.ask(Ping(self.next_id()), PingReply)
+
+    async def rematch(self, room: str, accept: bool = True, rotate: bool = False) -> RematchReply:
+        return await self.ask(Rematch(self.next_id(), room, accept, rotate), RematchReply)
+
+    async def leaderboard(self, preset: str, offset: int = 0, limit: int = 50) -> BoardReply:
+        return await self.ask(Leaderboard(self.next_id(), preset, offset, limit), BoardReply)
+
+    async def profile(self, user: int | None = None) -> ProfileReply:
+        return await self.ask(Profile(self.next_id(), user), ProfileReply)
 
 
 def _expect(data: Reply | None, kind: type[R]) -> R:

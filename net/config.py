@@ -15,17 +15,85 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import ipaddress
+import math
 import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from net.tables import Settings
+if TYPE_CHECKING:
+    from net.storage import Storage
 
 ENV_PREFIX = "TUOLAJI_SERVER_"
 ROOMS_PER_USER = 10
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+# options that make no sense below zero (times, rates) or below one (budgets, counts)
+NOT_NEGATIVE = (
+    "handshake_rate",
+    "handshake_burst",
+    "deal_delay",
+    "away_grace",
+    "turn_timer",
+    "trick_pause",
+    "ai_workers",
+    "gc_full_every",
+    "shutdown_grace",
+    "health_lag",
+    "token_days",
+    "board_games",
+    "board_days",
+    "board_opponents",
+    "chat_lines",
+)
+AT_LEAST_ONE = (
+    "rate",
+    "burst",
+    "rooms_per_user",
+    "rematch_seconds",
+    "board_every",
+    "chat_seconds",
+)
+
+
+class StartError(Exception):
+    """The server cannot start as configured (a file, a port, a database it cannot use); the
+    message names the option or file. ``tuolaji-server`` prints it in one line, exit 2."""
+
+
+@dataclass
+class Settings:
+    """The pace of every table (``Config.settings``: the options that set it)."""
+
+    deal_delay: float = 0.05  # seconds between dealt cards
+    away_grace: float = 15.0  # seconds a disconnected seat waits before 托管
+    turn_timer: float | None = None  # overrides the rule set's turn_timer when set
+    # an AI action (bot or 托管) waits a random MIN-MAX seconds after the table's last action,
+    # and a lead waits at least ``trick_pause`` after the finished trick, so people can follow
+    bot_delay: tuple[float, float] = (0.3, 0.7)
+    trick_pause: float = 1.7  # the app's trick hold (1.5 s) and the sweep to the winner
+    check_invariants: bool = False  # check the liveness invariant after every step (tests)
+    # tests: rooms' match seeds drawn from this seed (a room's seed fixes its cards and its AI
+    # players), so a test can play the same match elsewhere; None: unpredictable seeds
+    seed: int | None = None
+
+
+def is_postgres(where: str) -> bool:
+    """A store's address names PostgreSQL (else it is a SQLite file's path)."""
+    return where.startswith(("postgresql://", "postgres://"))
+
+
+def open_store(where: str) -> Storage:
+    """The store at ``where`` (``Config.database()``): PostgreSQL for a ``postgresql://…``
+    URL, else the SQLite file. Imported here, not in net.storage: the back-ends import it."""
+    if is_postgres(where):
+        from net.store_pg import PgStore
+
+        return PgStore(where)
+    from net.store import Store
+
+    return Store(where)
 
 
 def _opt(default: Any, doc: str) -> Any:
@@ -59,8 +127,20 @@ class Config:
         default_factory=lambda: [0.3, 0.7],
         metadata={"doc": "MIN,MAX seconds an AI action waits after the table's last action"},
     )
-    trick_pause: float = _opt(1.0, "seconds a finished trick stays before an AI leads")
+    trick_pause: float = _opt(1.7, "seconds a finished trick stays before an AI leads")
     rooms_per_user: int = _opt(ROOMS_PER_USER, "open rooms one player may own at once")
+    token_days: float = _opt(
+        0.0, "days a login token lasts; one past half its life is renewed at hello (0: for ever)"
+    )
+    rematch_seconds: float = _opt(30.0, "seconds the other players have to accept a rematch")
+    chat_lines: int = _opt(4, "chat lines a player may type in --chat-seconds (0: no flood rule)")
+    chat_seconds: float = _opt(10.0, "the window of --chat-lines, seconds")
+    board_every: float = _opt(300.0, "seconds between two recomputations of the leaderboards")
+    board_games: int = _opt(20, "rated hands of a preset a player needs on its leaderboard")
+    board_days: float = _opt(7.0, "days since a player's last rated hand, to stay on a board")
+    board_opponents: int = _opt(
+        4, "different opponents met, to be ranked on a board (fewer: provisional)"
+    )
     ai_workers: int = _opt(
         0, "processes for the searching AI levels, hard and master (0: cores - 1)"
     )
@@ -77,6 +157,9 @@ class Config:
     shutdown_grace: float = _opt(10.0, "seconds SIGTERM waits for clients and writes to finish")
     health_lag: float = _opt(1.0, "event-loop lag (seconds) above which /healthz answers 503")
     metrics: bool = _opt(True, "serve GET /metrics (Prometheus text format)")
+    metrics_address: str = _opt(
+        "", "HOST:PORT to serve /metrics on instead of the game port (empty: the game port)"
+    )
     log_level: str = _opt("WARNING", "DEBUG, INFO, WARNING or ERROR")
     log_json: bool = _opt(False, "log one JSON object a line (with request ids)")
     stats: str = _opt("", "write act and loop-lag timings to this file on exit (bench)")
@@ -101,6 +184,23 @@ class Config:
         """Refuse a configuration that cannot work, saying which option is wrong."""
         if bool(self.certfile) != bool(self.keyfile):
             raise ValueError("certfile and keyfile go together")
+        for name in ("certfile", "keyfile"):
+            path = getattr(self, name)
+            if path and not Path(path).is_file():
+                raise ValueError(f"{name}: no such file {path}")
+        for name in NOT_NEGATIVE:
+            value = getattr(self, name)
+            if not (0 <= value < math.inf):  # NaN fails too
+                raise ValueError(f"{name}: expected a number >= 0, got {value}")
+        for name in AT_LEAST_ONE:
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name}: expected at least 1, got {getattr(self, name)}")
+        if self.seed < -1:
+            raise ValueError(f"seed: expected -1 or a number >= 0, got {self.seed}")
+        if self.log_level.upper() not in LOG_LEVELS:
+            raise ValueError(f"log_level: expected one of {', '.join(LOG_LEVELS)}")
+        if self.metrics_address:
+            self.metrics_at()
         if self.event_loop not in ("uvloop", "asyncio"):
             raise ValueError(f"event_loop: expected uvloop or asyncio, got {self.event_loop!r}")
         low, high = self.bot_delay
@@ -113,9 +213,16 @@ class Config:
         if self.redis and not self.postgres:
             raise ValueError("redis: a cluster keeps its tables in PostgreSQL (store)")
 
+    def metrics_at(self) -> tuple[str, int]:
+        """``metrics_address`` as (host, port)."""
+        host, _, port = self.metrics_address.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) <= 65535:
+            raise ValueError(f"metrics_address: expected HOST:PORT, got {self.metrics_address!r}")
+        return host.strip("[]"), int(port)
+
     @property
     def postgres(self) -> bool:
-        return self.store.startswith(("postgresql://", "postgres://"))
+        return is_postgres(self.store)
 
     def database(self) -> str:
         """Where the store lives: the PostgreSQL URL, or the SQLite file."""
@@ -155,6 +262,11 @@ def _convert(name: str, kind: Any, value: Any) -> Any:
         if kind == "list[float]":
             return [float(x) for x in items] * (2 if len(items) == 1 else 1)
         return [str(x).strip() for x in items]
+    # TOML's true is an int to Python, and int(8765.9) is 8765: neither is what was meant
+    if kind in ("int", "float") and isinstance(value, bool):
+        raise ValueError(f"{name}: expected {kind}, got {value!r}")
+    if kind == "int" and isinstance(value, float):
+        raise ValueError(f"{name}: expected int, got {value!r}")
     try:
         return {"int": int, "float": float, "str": str}[kind](value)
     except (TypeError, ValueError):
@@ -172,8 +284,13 @@ def load(
     values: dict[str, Any] = {}
     path = path or env.get(ENV_PREFIX + "CONFIG") or None
     if path:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+        try:
+            with open(path, "rb") as fh:
+                data = tomllib.load(fh)
+        except OSError as e:
+            raise ValueError(f"config: cannot read {path}: {e.strerror or e}") from None
+        except tomllib.TOMLDecodeError as e:
+            raise ValueError(f"config: {path} is not TOML: {e}") from None
         unknown = sorted(set(data) - set(kinds))
         if unknown:
             raise ValueError(f"{path}: unknown options {', '.join(unknown)}")

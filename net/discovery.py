@@ -29,7 +29,7 @@ from zeroconf import (
 from zeroconf.asyncio import AsyncZeroconf
 
 if TYPE_CHECKING:
-    from net.server import Server
+    from net.host import Host
 
 SERVICE = "_tuolaji._tcp.local."
 UPDATE_EVERY = 2.0  # seconds between looks at the counts (a change re-announces them)
@@ -55,7 +55,7 @@ class Found:
         return f"{'wss' if self.tls else 'ws'}://{self.address}:{self.port}"
 
 
-def counts(server: Server) -> dict[str, int]:
+def counts(server: Host) -> dict[str, int]:
     """Open rooms, seated people (not bots) and spectators of a server, for its TXT record."""
     tables = [t for t in server.tables.values() if not t.closed]
     return {
@@ -71,7 +71,7 @@ def _addresses(interfaces: Sequence[str] | None) -> list[bytes]:
 
 
 async def announce(
-    server: Server,
+    server: Host,
     name: str,
     port: int,
     version: str,
@@ -181,3 +181,12 @@ class Browser:
     def close(self) -> None:
         self._browser.cancel()
         self._zc.close()
+
+    async def aclose(self) -> None:
+        """``close`` from inside the event loop zeroconf runs its sockets on (the app's, which
+        runs for good): closed synchronously there, zeroconf shuts its sockets under the loop's
+        readers (Qt then warns of an invalid socket)."""
+        from zeroconf.asyncio import AsyncZeroconf
+
+        self._browser.cancel()
+        await AsyncZeroconf(zc=self._zc).async_close()

@@ -22,6 +22,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from net import rated
 from net.storage import Storage
 
 log = logging.getLogger("tuolaji.store")
@@ -101,8 +102,192 @@ def _add_engine_and_parked(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE rooms ADD COLUMN parked TEXT")
 
 
+def _add_token_at(db: sqlite3.Connection) -> None:
+    """When each login token was issued (NULL: when its user was created), for tokens that
+    expire (``token_days``)."""
+    db.execute("ALTER TABLE users ADD COLUMN token_at REAL")
+
+
+SOCIAL_SCHEMA = """
+CREATE TABLE friend_requests (
+    sender INTEGER NOT NULL,
+    target INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (sender, target)
+);
+CREATE INDEX friend_requests_target ON friend_requests (target);
+CREATE TABLE friends (
+    user INTEGER NOT NULL,
+    friend INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (user, friend)
+);
+CREATE TABLE blocks (
+    user INTEGER NOT NULL,
+    blocked INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (user, blocked)
+);
+CREATE INDEX blocks_blocked ON blocks (blocked);
+CREATE TABLE appear_offline (user INTEGER PRIMARY KEY);
+CREATE TABLE invitations (
+    id INTEGER PRIMARY KEY,
+    sender INTEGER NOT NULL,
+    target INTEGER NOT NULL,
+    room TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX invitations_target ON invitations (target);
+CREATE INDEX invitations_sender ON invitations (sender);
+CREATE TABLE mutes (
+    user INTEGER NOT NULL,
+    muted INTEGER NOT NULL,
+    room TEXT NOT NULL,
+    PRIMARY KEY (user, room, muted)
+);
+CREATE TABLE reports (
+    id INTEGER PRIMARY KEY,
+    reporter INTEGER NOT NULL,
+    reported INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    text TEXT NOT NULL,
+    room TEXT,
+    game INTEGER,
+    chat TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX reports_reporter ON reports (reporter, at);
+CREATE TABLE sanctions (
+    user INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    until REAL NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY (user, kind)
+);
+CREATE TABLE roles (user INTEGER PRIMARY KEY, role TEXT NOT NULL);
+CREATE TABLE moderation_log (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    actor TEXT,
+    action TEXT NOT NULL,
+    target INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    until REAL
+);
+CREATE TRIGGER moderation_log_no_update BEFORE UPDATE ON moderation_log
+BEGIN SELECT RAISE(ABORT, 'the moderation log is append-only'); END;
+CREATE TRIGGER moderation_log_no_delete BEFORE DELETE ON moderation_log
+BEGIN SELECT RAISE(ABORT, 'the moderation log is append-only'); END;
+"""
+
+
+def _add_social(db: sqlite3.Connection) -> None:
+    """Friends, requests, blocks, 'appear offline', seat invitations (net/social.py); mutes,
+    reports, chat timeouts and bans, roles and the append-only moderation log
+    (net/civility.py)."""
+    # one statement at a time: executescript would commit the migration's transaction
+    for statement in SOCIAL_SCHEMA.split(";\n"):
+        if statement.strip():
+            db.execute(statement)
+
+
+ACCOUNTS_SCHEMA = """
+CREATE TABLE accounts (
+    user INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password TEXT,
+    created REAL NOT NULL
+);
+CREATE TABLE recovery_codes (
+    code_hash TEXT PRIMARY KEY,
+    user INTEGER NOT NULL,
+    used REAL
+);
+CREATE INDEX recovery_codes_user ON recovery_codes (user);
+CREATE TABLE link_codes (
+    code_hash TEXT PRIMARY KEY,
+    user INTEGER NOT NULL,
+    expires REAL NOT NULL
+);
+CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    family TEXT NOT NULL,
+    user INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    state TEXT NOT NULL,
+    expires REAL NOT NULL
+);
+CREATE INDEX sessions_family ON sessions (family);
+CREATE INDEX sessions_user ON sessions (user);
+CREATE TABLE sign_in_failures (key TEXT NOT NULL, at REAL NOT NULL);
+CREATE INDEX sign_in_failures_key ON sign_in_failures (key, at);
+"""
+
+
+def _add_accounts(db: sqlite3.Connection) -> None:
+    """Accounts with an optional password, recovery and link codes, sessions of rotating
+    refresh tokens and the wrong tries counted against guessing (net/accounts.py)."""
+    for statement in ACCOUNTS_SCHEMA.split(";\n"):  # executescript would commit midway
+        if statement.strip():
+            db.execute(statement)
+
+
+BOARDS_SCHEMA = """
+ALTER TABLE games ADD COLUMN preset TEXT;
+ALTER TABLE game_players ADD COLUMN defender INTEGER;
+ALTER TABLE game_players ADD COLUMN won INTEGER;
+CREATE INDEX games_preset ON games (preset, id) WHERE preset IS NOT NULL;
+CREATE TABLE boards (
+    preset TEXT NOT NULL,
+    rank INTEGER NOT NULL,
+    user INTEGER NOT NULL,
+    rating INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (preset, rank)
+);
+CREATE INDEX boards_user ON boards (user);
+CREATE TABLE board_runs (preset TEXT PRIMARY KEY, computed REAL NOT NULL)
+"""
+
+
+def _add_boards(db: sqlite3.Connection) -> None:
+    """Leaderboards (net/leaderboard.py): each hand's rated preset (NULL: unrated), each
+    player's side and result, the boards as last recomputed; the hands already finished are
+    rated as a hand is now."""
+    for statement in BOARDS_SCHEMA.split(";\n"):  # executescript would commit midway
+        if statement.strip():
+            db.execute(statement)
+    rated.backfill(db.execute)
+
+
+def _add_spectator_delay(db: sqlite3.Connection) -> None:
+    """Each room's spectator delay (net/spectators.py; 0: live, as every older room is)."""
+    columns = {r[1] for r in db.execute("PRAGMA table_info(rooms)")}
+    if "spectator_delay" not in columns:
+        db.execute("ALTER TABLE rooms ADD COLUMN spectator_delay INTEGER NOT NULL DEFAULT 0")
+
+
+def _add_rotation_grace(db: sqlite3.Connection) -> None:
+    """When each exchanged refresh token was exchanged and for which one, and each access
+    token's refresh token, so that a retry whose answer was lost gets a new pair instead of
+    ending the session (``Storage.rotate``)."""
+    for column in ("replaced_at REAL", "successor TEXT", "pair TEXT"):
+        db.execute(f"ALTER TABLE sessions ADD COLUMN {column}")
+
+
 # MIGRATIONS[i] takes a database from user_version i to i + 1
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_add_side, _add_engine_and_parked)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _add_side,
+    _add_engine_and_parked,
+    _add_token_at,
+    _add_social,
+    _add_accounts,
+    _add_spectator_delay,
+    _add_boards,
+    _add_rotation_grace,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -22,19 +22,37 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+import msgspec
+
 from engine.actions import Action, DealCard, action_from_dict, action_to_dict
+from engine.codec import plain
+from engine.driver import REQUIRED, Clock, Deal, Driver, Expire, Pacing, Play, Think, Wait
 from engine.errors import RulesError
-from engine.events import Event, TrickWon
-from engine.hand import DEAL_STEP, Decision, Hand, Phase
+from engine.events import Event
+from engine.hand import Hand, Phase
 from engine.match import Match
 from engine.records import hand_record
 from engine.rules import RuleSet, rules_from
-from engine.selfplay import answer, seat_seed
+from engine.selfplay import seat_seed
 from engine.views import view
 from net import auth
+from net.config import Settings
 from net.players import Thinker, make_ai
-from net.protocol import RoomInfo, RoomUpdate, SeatInfo, Snapshot, TableEvent, encode
-from net.storage import StoreUnavailable
+from net.protocol import (
+    RematchOffer,
+    RoomInfo,
+    RoomStatus,
+    RoomUpdate,
+    SeatClock,
+    SeatInfo,
+    Side,
+    Snapshot,
+    TableEvent,
+    TurnClock,
+    encode,
+)
+from net.spectators import Delay
+from net.storage import Fenced, StoreUnavailable
 
 if TYPE_CHECKING:
     from net.storage import Storage as Store
@@ -42,7 +60,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("tuolaji.table")
 
 MAX_GAP = 400  # a resume missing more events than this gets a snapshot instead
-REQUIRED = ("play", "bury", "call-friend", "pass-bid")  # actions the turn clock waits for
 DEAL_ROUND = 4  # cards dealt per step (one round): one commit and one write per recipient
 # Each deal pause is stretched or shrunk by up to this share, at random, and a deal starts at a
 # random point of one step's pause. Tables that start together (a restart restores them all at
@@ -50,6 +67,7 @@ DEAL_ROUND = 4  # cards dealt per step (one round): one commit and one write per
 # steps due in the same turn of the event loop, one long burst that every other frame waits
 # behind. Spread, the same work comes in many short turns.
 DEAL_JITTER = 0.25
+_THINKER = Thinker(1)  # a table made without the server's thinker (tests): one search worker
 
 
 class Recipient(Protocol):
@@ -57,6 +75,41 @@ class Recipient(Protocol):
     name: str
 
     def push(self, frame: bytes) -> None: ...
+
+
+class OfferShown(Protocol):
+    """A rematch offer standing at the table, as its RoomInfo shows it (net.rematch.Offer)."""
+
+    def info(self, now: float) -> RematchOffer: ...
+
+
+class StartMatch(msgspec.Struct, frozen=True, tag_field="type", tag="start"):
+    """The table's log: the match started."""
+
+
+class NextHand(msgspec.Struct, frozen=True, tag_field="type", tag="next-hand"):
+    """The table's log: the next hand of the match started."""
+
+
+class NewMatch(msgspec.Struct, frozen=True, tag_field="type", tag="new-match"):
+    """The table's log: a rematch (net.rematch) started a new match from ``seed``."""
+
+    seed: int
+
+
+# one step of a table's log, stored as its JSON form
+LogEntry = Action | StartMatch | NextHand | NewMatch
+
+
+def log_entry(data: dict[str, Any]) -> LogEntry:
+    """A stored log step (its JSON form) as a typed value."""
+    if data.get("type") == "start":
+        return StartMatch()
+    if data.get("type") == "next-hand":
+        return NextHand()
+    if data.get("type") == "new-match":
+        return NewMatch(int(data["seed"]))
+    return action_from_dict(data)
 
 
 @dataclass
@@ -71,32 +124,6 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "user": self.user, "bot": self.bot, "left": self.left}
-
-
-@dataclass
-class Settings:
-    deal_delay: float = 0.05  # seconds between dealt cards
-    away_grace: float = 15.0  # seconds a disconnected seat waits before 托管
-    turn_timer: float | None = None  # overrides the rule set's turn_timer when set
-    # an AI action (bot or 托管) waits a random MIN-MAX seconds after the table's last action,
-    # and a lead waits at least ``trick_pause`` after the finished trick, so people can follow
-    bot_delay: tuple[float, float] = (0.3, 0.7)
-    trick_pause: float = 1.0
-    check_invariants: bool = False  # check the liveness invariant after every step (tests)
-    # tests: rooms' match seeds drawn from this seed (a room's seed fixes its cards and its AI
-    # players), so a test can play the same match elsewhere; None: unpredictable seeds
-    seed: int | None = None
-
-
-@dataclass
-class Plan:
-    """An AI's chosen action, held until its pause is over; valid while the seat's ``key``
-    (what it may do, see ``Table._turn_key``) is unchanged."""
-
-    key: tuple[Any, ...] | None
-    action: Action
-    start: float  # the table's last change when the AI was asked
-    pause: float
 
 
 @dataclass
@@ -116,38 +143,54 @@ class Table:
     seats: list[Seat | None] = field(default_factory=lambda: [None] * 4)
     match: Match | None = None
     events: list[Event] = field(default_factory=list)
-    log: list[dict[str, Any]] = field(default_factory=list)  # every applied action, in order
+    log: list[LogEntry] = field(default_factory=list)  # every applied step, in order
     hand_v0: int = 0  # the version before the current hand's first event
     watchers: dict[Recipient, int | None] = field(default_factory=dict)
-    closed: bool = False
-    side: str = "any"  # any | positive | negative: who may sit, by the sign of their rating
+    closed: bool = False  # the room is over (written with it: a closed room is never taken over)
+    # this process no longer runs the table (shutting down, or another node took it over); the
+    # room itself goes on, so this is never written as ``closed``
+    stopped: bool = False
+    side: Side = "any"  # who may sit, by the sign of their rating
     thinker: Thinker | None = None  # where the AI thinks (None: a thread for every level)
+    clock: Clock = time.monotonic  # every time the table reads (tests: a fake clock)
+    autopump: bool = True  # False: the caller takes the steps (``step``; tests on a fake clock)
+    offer: OfferShown | None = None  # the rematch offer standing (net.rematch)
+    spectator_delay: int = 0  # moves the spectators trail the table by (net.spectators)
 
     def __post_init__(self) -> None:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
-        self.changed_at = time.monotonic()
+        self.changed_at = self.clock()
+        self.first_seed = self.seed  # the first match's (a rematch's seed is in the log)
         # presence, for ownership and closing: since when nobody / a user has been here
         self.empty_since: float | None = self.changed_at
         self.absent_since: dict[int, float] = {self.owner: self.changed_at}
         self.closing = False  # nobody is left: close once the running hand is finished
         self._prompted: dict[int, tuple[Any, ...] | None] = {}  # seat -> its last prompt's key
-        self._rules_dict = self.rules.to_dict()  # made once: the same in every room frame
         self._ai: dict[int, Any] = {}
-        self._plans: dict[int, Plan] = {}  # seat -> the AI's action waiting for its pause
-        self._ai_seats: set[int] = set()  # seats the AI played at the last step
-        # seat -> (its turn key, when those legal actions appeared): the turn clock's start
-        self._since: dict[int, tuple[tuple[Any, ...] | None, float]] = {}
-        self._acted_at = self.changed_at  # the last action that was not a dealt card
-        self._trick_at: float | None = None  # when the last action finished a trick
-        self._rng = random.Random()
-        self._next_deal = 0.0
-        self._phased: Hand | None = None  # the hand whose deal has its starting point drawn
+        self.driver = Driver(self.pacing(), self.clock, random.Random())
+        self._deadlines: dict[int, float] = {}  # the turn clocks last sent
         self._task: asyncio.Task[None] | None = None
         self.stalls: list[str] = []  # liveness faults found (see ``liveness_fault``)
         # The clock of the last step: the invariant is checked as the step saw the table (a
         # grace or a clock running out a moment later is the next step's, already due).
-        self._stepped_at = time.monotonic()
+        self._stepped_at = self.clock()
+        self.delay = Delay(self.spectator_delay) if self.spectator_delay else None
+        self._mark()
+
+    def pacing(self) -> Pacing:
+        """The table's pace: the server's settings, the rule set's turn timer unless the server
+        sets its own."""
+        st = self.settings
+        timer = self.rules.turn_timer if st.turn_timer is None else st.turn_timer
+        return Pacing(
+            deal=st.deal_delay,
+            deal_cards=DEAL_ROUND,
+            deal_jitter=DEAL_JITTER,
+            ai_pause=st.bot_delay,
+            trick_hold=st.trick_pause,
+            turn_timer=float(timer),
+        )
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -159,7 +202,7 @@ class Table:
         return self.match.hand if self.match is not None else None
 
     @property
-    def status(self) -> str:
+    def status(self) -> RoomStatus:
         if self.match is None:
             return "waiting"
         if self.match.over:
@@ -194,7 +237,7 @@ class Table:
             room=self.id,
             owner=self.owner,
             owner_name=self.owner_name,
-            rules=self._rules_dict,
+            rules=self.rules,
             multiplier=self.multiplier,
             private=self.private,
             status=self.status,
@@ -205,6 +248,8 @@ class Table:
             levels=list(m.levels) if m else [self.rules.start_level] * 4,
             winners=list(m.winners) if m and m.winners is not None else None,
             side=self.side,
+            rematch=self.offer.info(self.clock()) if self.offer is not None else None,
+            spectator_delay=self.spectator_delay,
         )
 
     # -- frames: the one place game state becomes bytes on the wire -------------------------
@@ -220,6 +265,8 @@ class Table:
         seat may do now (``acts``, when the caller has them), or a snapshot from
         ``engine.views.view`` when ``since`` is None or the gap is too large. With
         ``prompt``, a seat that must act now also gets its view (the prompt it acts from)."""
+        if seat is None and self.delay is not None:
+            return self.delay.frames(self.id, self.events, since, MAX_GAP)
         hand = self.hand
         v = self.v
         if hand is None:
@@ -229,46 +276,27 @@ class Table:
         if acts is None:
             acts = hand.actions_for(seat) if seat is not None else ()
         actions = list(acts)
+        bids = hand.legal_bids(seat) if seat is not None and "bid" in acts else []
         frames = [
-            encode(TableEvent(self.id, i + 1, self.events[i].for_seat(seat), actions))
+            encode(TableEvent(self.id, i + 1, self.events[i].for_seat(seat), actions, bids))
             for i in range(since, v)
         ]
         if prompt and seat is not None and any(a in REQUIRED for a in actions):
             frames.append(encode(Snapshot(self.id, v, view(hand, seat), seat)))
         return frames
 
-    def _turn_key(self, seat: int, acts: tuple[str, ...]) -> tuple[Any, ...] | None:
-        """What a seat's turn depends on: its legal action kinds and, while bidding, the bid
-        to beat; after the deal only the seat to move can act, so any action changes it.
-        None when the seat may do nothing."""
-        hand = self.hand
-        assert hand is not None
-        if not acts:
-            return None
-        if hand.phase == Phase.DEAL:
-            bid = (hand.bid.seat, hand.bid.cards) if hand.bid is not None else None
-            return (self.hand_v0, acts, bid)
-        return (self.hand_v0, acts, len(hand.actions))
-
     def _prompt_key(self, seat: int, acts: tuple[str, ...]) -> tuple[Any, ...] | None:
         """The turn key of a seat that must act (it gets a prompt); None when it need not."""
-        return self._turn_key(seat, acts) if any(a in REQUIRED for a in acts) else None
-
-    def _prompted_at(self, seat: int, acts: tuple[str, ...], now: float) -> float:
-        """When ``seat``'s current legal actions appeared (the turn clock counts from here)."""
-        key = self._turn_key(seat, acts)
-        got = self._since.get(seat)
-        if got is None or got[0] != key:
-            self._since[seat] = (key, now)
-            return now
-        return got[1]
+        hand = self.hand
+        if hand is None or not any(a in REQUIRED for a in acts):
+            return None
+        return Driver.turn_key(hand, seat)
 
     def broadcast(self, since: int) -> None:
         """Send everyone the events since ``since``. A seat that must act gets its prompt
         (a snapshot) only when its legal actions changed since its last prompt, not on every
         change at the table while it waits (e.g. other seats passing a bid)."""
         cache: dict[int | None, list[bytes]] = {}
-        now = time.monotonic()
         for who, seat in list(self.watchers.items()):
             frames = cache.get(seat)
             if frames is None:
@@ -276,27 +304,57 @@ class Table:
                 acts = None
                 if seat is not None and self.hand is not None:
                     acts = self.hand.actions_for(seat)
-                    self._prompted_at(seat, acts, now)
                     key = self._prompt_key(seat, acts)
                     prompt = key is not None and key != self._prompted.get(seat)
                     self._prompted[seat] = key
-                frames = cache[seat] = self.frames_for(seat, since, prompt, acts)
+                behind = seat is None and self.delay is not None
+                start = self.delay.sent if behind and self.delay is not None else since
+                frames = cache[seat] = self.frames_for(seat, start, prompt, acts)
             for f in frames:
                 who.push(f)
+        if self.delay is not None:
+            self.delay.sent = self.delay.shown.v
+            if self.delay.news():  # e.g. the hand began for them: their screens follow it
+                update = encode(RoomUpdate(self._info_for(None)))
+                for who, seat in list(self.watchers.items()):
+                    if seat is None:
+                        who.push(update)
+
+    def _mark(self) -> None:
+        """A move was made: the spectators of a delayed room will see the table as it is now
+        once the delay's moves have gone by (net.spectators)."""
+        if self.delay is not None:
+            self.delay.mark(self.id, self.hand, self.info())
+
+    def _info_for(self, seat: int | None) -> RoomInfo:
+        """The room's state as recipient ``seat`` may see it (a delayed spectator: behind)."""
+        info = self.info()
+        return self.delay.info(info) if seat is None and self.delay is not None else info
 
     def announce(self) -> None:
         """Push the room's state (seats, spectators, status) to everyone at the table."""
-        frame = encode(RoomUpdate(self.info()))
-        for who in list(self.watchers):
-            who.push(frame)
+        frames = {seat: encode(RoomUpdate(self._info_for(seat))) for seat in (0, None)}
+        for who, seat in list(self.watchers.items()):
+            who.push(frames[None if seat is None else 0])
         self.on_change(self)
 
     def refresh(self, who: Recipient) -> None:
         """Send a watcher the room and a snapshot of its view, when frames to it may have
         been lost (a seat that must act gets its prompt again)."""
-        who.push(encode(RoomUpdate(self.info())))
+        who.push(encode(RoomUpdate(self._info_for(self.watchers.get(who)))))
         for f in self.frames_for(self.watchers.get(who), None):
             who.push(f)
+        self._push_clocks(who)
+
+    def _push_clocks(self, who: Recipient) -> None:
+        """A new or refreshed watcher learns of the turn clocks running now."""
+        if self._behind(who):
+            return  # a delayed spectator: the clocks say whose turn it is now
+        if self.hand is not None and (clocks := self.clocks()):
+            who.push(encode(TurnClock(self.id, self.v, clocks)))
+
+    def _behind(self, who: Recipient) -> bool:
+        return self.delay is not None and self.watchers.get(who) is None
 
     # -- watchers ------------------------------------------------------------------------
     def attach(self, who: Recipient, since: int | None) -> int | None:
@@ -315,13 +373,14 @@ class Table:
                 self._prompted[seat] = self._prompt_key(seat, self.hand.actions_for(seat))
         for f in self.frames_for(seat, since):
             who.push(f)
+        self._push_clocks(who)
         self.announce()
         self.poke()
         return seat
 
     def detach(self, who: Recipient) -> None:
         seat = self.watchers.pop(who, None)
-        now = time.monotonic()
+        now = self.clock()
         if seat is not None and not any(s == seat for s in self.watchers.values()):
             s = self.seats[seat]
             if s is not None:
@@ -358,7 +417,7 @@ class Table:
     def set_owner(self, user: int, name: str) -> None:
         self.owner, self.owner_name = user, name
         if user not in self.present():
-            self.absent_since[user] = time.monotonic()
+            self.absent_since[user] = self.clock()
 
     def nobody_left(self, now: float, grace: float) -> bool:
         """No one is here and no seated player may still come back within ``grace``."""
@@ -394,47 +453,59 @@ class Table:
 
     # -- applying actions ------------------------------------------------------------------
     async def commit(
-        self, action: Action | str, user: int | None = None, req: int | None = None
+        self, action: Action | NewMatch | str, user: int | None = None, req: int | None = None
     ) -> int:
         """Apply ``action`` (or "start" the match, or start its "next-hand"), persist it,
         then send its events."""
         async with self.lock:
             return await self._commit(action, user, req)
 
-    async def _commit(self, action: Action | str, user: int | None, req: int | None) -> int:
+    async def _commit(
+        self, action: Action | NewMatch | str, user: int | None, req: int | None
+    ) -> int:
         before = self.v
         finished = None
         if action == "start":
             if self.match is not None:
                 raise RulesError("hand-running")
             self.start_match()
-            data: dict[str, Any] = {"type": "start"}
+            entry: LogEntry = StartMatch()
+        elif isinstance(action, NewMatch):
+            if self.match is None or not self.match.over:
+                raise RulesError("match-not-over")
+            self.new_match(action.seed)
+            entry = action
         elif self.match is None:
             raise RulesError("no-hand")
         elif action == "next-hand":
             if self.match.over:
                 raise RulesError("match-over")
             self.match.next_hand()
-            data = {"type": "next-hand"}
+            entry = NextHand()
             if not self.match.over:
                 self.hand_v0 = before
                 self.events.extend(self.match.hand.events)
         else:
             assert not isinstance(action, str)
             self.events.extend(self.match.apply(action))
-            data = action_to_dict(self.match.hand.actions[-1])
+            entry = self.match.hand.actions[-1]  # as applied (an auto-play is the play it made)
             finished = self._finished()
-        self.log.append(data)
+        self.log.append(entry)
+        data = plain(entry)
         try:
             await self.store.call(self._persist, data, user, req, self.v, finished)
         except Exception as e:
             self.log.pop()
             await self._rolled_back(e, data)
-        self.changed_at = self._acted_at = time.monotonic()
-        finished_trick = any(isinstance(e.body, TrickWon) for e in self.events[before:])
-        self._trick_at = self.changed_at if finished_trick else None
+        self.changed_at = self.clock()
+        self.driver.applied(self.events[before:])
+        self._mark()
         self.broadcast(before)
-        if isinstance(action, str) or finished is not None:
+        if finished is not None and self.match is not None and self.match.ends_match():
+            # the hand won the match: scored at once (the room is announced over, never
+            # between hands), so that its result says so and a rematch is open meanwhile
+            return await self._commit("next-hand", None, None)
+        if isinstance(action, str | NewMatch) or finished is not None:
             if self.free_left_seats():
                 await self.save_room()
             for s in self.seats:
@@ -443,6 +514,18 @@ class Table:
             self.announce()
         self.poke()
         return self.v
+
+    def all_ready(self) -> bool:
+        """Four seats filled, every player ready (a bot always is)."""
+        return all(s is not None and (s.ready or s.bot is not None) for s in self.seats)
+
+    async def next_hand_when_ready(self) -> None:
+        """Start the next hand of a running match once every seat is ready, whoever owns
+        the room and whether the owner sits, watches or is gone (checked under the lock:
+        two last readies at once start one hand)."""
+        async with self.lock:
+            if self.status == "between" and self.all_ready():
+                await self._commit("next-hand", None, None)
 
     def free_left_seats(self) -> bool:
         """Once no hand is running, the seats their players left are free again."""
@@ -463,11 +546,10 @@ class Table:
                 return 0
             before, logged = self.v, len(self.log)
             rows: list[tuple[int, dict[str, Any], int]] = []
-            now = time.monotonic()
-            while len(rows) < cards and self._next(hand, now) == DEAL_STEP:
+            while len(rows) < cards and self.driver.deal_open(hand, self._is_auto):
                 self.events.extend(self.match.apply(DealCard()))
-                self.log.append(action_to_dict(hand.actions[-1]))
-                rows.append((len(self.log), self.log[-1], self.v))
+                self.log.append(hand.actions[-1])
+                rows.append((len(self.log), action_to_dict(hand.actions[-1]), self.v))
             if not rows:
                 return 0
             try:
@@ -475,7 +557,9 @@ class Table:
             except Exception as e:
                 del self.log[logged:]
                 await self._rolled_back(e, "the deal")
-            self.changed_at = time.monotonic()
+            self.changed_at = self.clock()
+            self.driver.dealt(len(rows))
+            self._mark()
             self.broadcast(before)
             self.poke()
             return len(rows)
@@ -484,6 +568,10 @@ class Table:
         """A write failed: memory goes back to the log (nothing was acknowledged) and the
         caller gets a clear error. A database that was unreachable answers ``unavailable``; one
         lost during COMMIT may have written the rows, so the log is read back when it can be."""
+        if isinstance(e, Fenced):  # another node runs the table now; the node drops it here
+            log.warning("table %s: could not persist %s: %s", self.id, what, e)
+            self._rebuild()
+            raise RulesError("unavailable") from None
         if not isinstance(e, StoreUnavailable):
             log.error("table %s: could not persist %s; rolling back", self.id, what, exc_info=e)
             self._rebuild()
@@ -492,7 +580,7 @@ class Table:
         if e.uncertain:
             with contextlib.suppress(StoreUnavailable):
                 row = await self.store.call(self.store.room, self.id)
-                self.log = [a for a, _u, _r, _v in row["actions"]]
+                self.log = [log_entry(a) for a, _u, _r, _v in row["actions"]]
         self._rebuild()
         raise RulesError("unavailable") from None
 
@@ -507,7 +595,7 @@ class Table:
             return None
         assert hand.outcome is not None
         o = hand.outcome
-        deltas = auth.hand_deltas(o.defenders, o.result.winner, o.result.levels, self.multiplier)
+        deltas = auth.hand_deltas(o.defenders, o.winner, o.levels, self.multiplier)
         players = [
             (s.user, i, auth.leaver_delta(deltas[i]) if s.left else deltas[i])
             for i, s in enumerate(self.seats)
@@ -515,7 +603,7 @@ class Table:
         ]
         result = hand.events[-1].to_dict()
         result["deltas"] = deltas
-        return hand_record(hand), result, players
+        return hand_record(hand).to_dict(), result, players
 
     def _persist(
         self,
@@ -536,19 +624,24 @@ class Table:
 
     def replay(self, actions: list[dict[str, Any]]) -> None:
         """Rebuild the match from its seed and logged actions (a restart)."""
-        self.log = list(actions)
+        self.log = [log_entry(a) for a in actions]
         self._rebuild()
+        if self.delay is not None:  # spectators start from here: no earlier move is known
+            self.delay = Delay(self.spectator_delay)
+            self._mark()
+            self.delay.sent = self.delay.shown.v
 
     def _rebuild(self) -> None:
-        self._plans.clear()
+        self.seed = self.first_seed
         self.match = None
         self.events = []
         self.hand_v0 = 0
-        for data in self.log:
-            kind = data.get("type")
-            if kind == "start":
+        for entry in self.log:
+            if isinstance(entry, StartMatch):
                 self.start_match()
-            elif kind == "next-hand":
+            elif isinstance(entry, NewMatch):
+                self.new_match(entry.seed)
+            elif isinstance(entry, NextHand):
                 assert self.match is not None
                 v0 = self.v
                 self.match.next_hand()
@@ -557,45 +650,61 @@ class Table:
                     self.events.extend(self.match.hand.events)
             else:
                 assert self.match is not None
-                self.events.extend(self.match.apply(action_from_dict(data)))
+                self.events.extend(self.match.apply(entry))
 
     def start_match(self) -> None:
         self.match = Match(self.rules, self.seed)
         self.events = list(self.match.hand.events)
         self.hand_v0 = 0
 
+    def new_match(self, seed: int) -> None:
+        """A rematch's match, dealt from ``seed``: the table's versions go on from the last
+        match's, so every client folds it in as it would a next hand."""
+        v0 = self.v
+        self.seed = seed
+        self._ai.clear()  # the AI players are seeded from the match's seed
+        self.match = Match(self.rules, seed)
+        self.events.extend(self.match.hand.events)
+        self.hand_v0 = v0
+
     # -- the pump: deal, bots, 托管 and the turn clock ------------------------------------------
     def poke(self) -> None:
         self.wake.set()
-        if self._task is None and not self.closed:
+        if self._task is None and not self.closed and not self.stopped and self.autopump:
             self._task = asyncio.get_running_loop().create_task(self._pump())
 
     def stop(self) -> None:
-        self.closed = True
+        self.stopped = True
         if self._task is not None:
             self._task.cancel()
 
     async def _pump(self) -> None:
-        while not self.closed:
-            self.wake.clear()
-            try:
-                delay = await self._step()
-            except RulesError as e:
-                log.warning("table %s: pump step refused: %s", self.id, e.en)
-                delay = 0.5
-            except Exception:
-                log.exception("table %s: pump step failed", self.id)
-                delay = 1.0
-            if delay is None or self.settings.check_invariants:
-                fault = self.liveness_fault(delay)
-                if fault is not None:
-                    self.stalls.append(fault)
-                    log.error("table %s stalled: %s", self.id, fault)
-                    delay = 1.0 if delay is None else min(delay, 1.0)  # never wait on nobody
+        while not self.closed and not self.stopped:
+            delay = await self.step()
             if delay == 0:
                 await asyncio.sleep(0)
                 continue
             await self._rest(delay)
+
+    async def step(self) -> float | None:
+        """One turn of the pump: the driver's step, then the liveness check; the seconds until
+        the next step is due (None: until poked)."""
+        self.wake.clear()
+        try:
+            delay = await self._step()
+        except RulesError as e:
+            log.warning("table %s: pump step refused: %s", self.id, e.en)
+            delay = 0.5
+        except Exception:
+            log.exception("table %s: pump step failed", self.id)
+            delay = 1.0
+        if delay is None or self.settings.check_invariants:
+            fault = self.liveness_fault(delay)
+            if fault is not None:
+                self.stalls.append(fault)
+                log.error("table %s stalled: %s", self.id, fault)
+                delay = 1.0 if delay is None else min(delay, 1.0)  # never wait on nobody
+        return delay
 
     async def _rest(self, delay: float | None) -> None:
         """Wait until poked or ``delay`` seconds have passed (None: until poked): a timer that
@@ -619,13 +728,14 @@ class Table:
         their turn) is planned and a step is due. Returns what is wrong, None when the
         invariant holds. ``next_step``: what the step returned (0: step again at once)."""
         hand = self.hand
-        if hand is None or hand.phase == Phase.DONE or self.closed or self.lock.locked():
+        stopped = self.closed or self.stopped
+        if hand is None or hand.phase == Phase.DONE or stopped or self.lock.locked():
             return None  # (locked: a change is being written; it pokes the pump when sent)
         scheduled = next_step is not None or self.wake.is_set()
         if hand.phase == Phase.DEAL and not hand.deal_complete and not scheduled:
             return "cards are left to deal and no step is scheduled"
         now = self._stepped_at
-        timer = self._turn_timer() > 0
+        timer = self.driver.pacing.turn_timer > 0
         for seat in range(4):
             acts = hand.actions_for(seat)
             if self._auto(seat, now) or not any(a in REQUIRED for a in acts):
@@ -635,9 +745,9 @@ class Table:
                 return f"seat {seat} owes {list(acts)} and was not asked"
             if (timer or not here) and not scheduled:  # away: its grace brings the AI
                 return f"seat {seat} owes {list(acts)} and its clock is not running"
-        d = self._next(hand, now)  # the AI's next decision, in the engine's order
+        d = self.driver.next_decision(hand, lambda s: self._auto(s, now))
         if d is not None and d.seat is not None:
-            planned = d.seat in self._plans and scheduled
+            planned = self.driver.planned(d.seat) and scheduled
             if not (planned or next_step == 0 or self.wake.is_set()):
                 return f"seat {d.seat} owes {list(d.kinds)} to the AI and it has no plan"
         return None
@@ -648,118 +758,83 @@ class Table:
             return False
         if s.bot is not None or s.trustee or s.left:
             return True
-        return s.away_since is not None and now - s.away_since >= self.settings.away_grace
+        # the same sum as the grace's deadline in ``_step``: a clock moved to it exactly is there
+        return s.away_since is not None and now >= s.away_since + self.settings.away_grace
 
-    def _turn_timer(self) -> float:
-        t = self.settings.turn_timer
-        return float(self.rules.turn_timer if t is None else t)
+    def _is_auto(self, seat: int) -> bool:
+        return self._auto(seat, self._stepped_at)
 
     async def _step(self) -> float | None:
-        """Take at most one step; return the seconds until the next is due (None: idle)."""
+        """Take the driver's step; return the seconds until the next is due (None: idle)."""
         hand = self.hand
-        if hand is None or hand.phase == Phase.DONE:
-            return None
-        now = self._stepped_at = time.monotonic()
-        deadlines: list[float] = []
-        dealing = hand.phase == Phase.DEAL and not hand.deal_complete
-        for seat in range(4):  # who the AI plays, and the people's clocks
-            auto = self._auto(seat, now)
-            if not auto:  # whatever the AI planned for this seat no longer holds
-                self._plans.pop(seat, None)
-            if dealing and not auto:
-                continue  # a player's only choice while cards come is an optional bid
-            acts = hand.actions_for(seat)
-            since = self._prompted_at(seat, acts, now)
-            if auto != (seat in self._ai_seats):
-                if auto:
-                    self._ai_seats.add(seat)
-                else:  # the player took the seat back from the AI: prompted now
-                    self._ai_seats.discard(seat)
-                    self._since[seat] = (self._since[seat][0], now)
-                    since = now
-            if auto or not acts:
-                continue
-            s = self.seats[seat]
-            if s is not None and s.away_since is not None:
-                deadlines.append(s.away_since + self.settings.away_grace)
-            timer = self._turn_timer()
-            if timer > 0 and any(a in REQUIRED for a in acts):
-                due = since + timer
-                if now >= due and s is not None:
-                    s.trustee = True
-                    self.announce()
-                    return 0
-                deadlines.append(due)
-        d = self._next(hand, now)
-        if d is not None and d.seat is not None:
-            ai_due = await self._ai_step(d.seat, d)
-            if ai_due == 0:
-                return 0
-            deadlines.append(ai_due)
-        elif d is not None:
-            if self._phased is not hand:  # a deal starts at a random point of a step's pause
-                self._phased = hand
-                self._next_deal = now + self.settings.deal_delay * DEAL_ROUND * self._rng.random()
-            if now >= self._next_deal:
-                dealt = await self.deal(DEAL_ROUND)
-                jitter = self._rng.uniform(1 - DEAL_JITTER, 1 + DEAL_JITTER)
-                pause = self.settings.deal_delay * max(1, dealt) * jitter
-                self._next_deal = time.monotonic() + pause
-                return pause
-            deadlines.append(self._next_deal)
-        if not deadlines:
-            return None
-        return max(0.0, min(deadlines) - now)
-
-    def _next(self, hand: Hand, now: float) -> Decision | None:
-        """The table's own next step in the engine's order (``Hand.pending``): the first
-        decision owed by a seat the AI plays, or the next card. The people's decisions are
-        theirs to take meanwhile (None: only people owe anything)."""
-        for d in hand.pending():
-            if d.seat is None or self._auto(d.seat, now):
-                return d
-        return None
-
-    async def _ai_step(self, seat: int, d: Decision) -> float:
-        """Play ``seat``'s decision ``d`` with the AI: ask it (off the event loop) for an
-        action, hold the action until its pause is over, then apply it (``selfplay.answer``
-        when it has none or it is refused). Returns 0 when the table changed (step again), or
-        the time the held action is due."""
-        hand = self.hand
-        assert hand is not None
-        acts = d.kinds
-        key = self._turn_key(seat, acts)
-        plan = self._plans.get(seat)
-        if plan is not None and plan.key != key:
-            del self._plans[seat]  # the seat's turn changed: ask again
-            plan = None
-        if plan is None:
-            v, start = self.v, self.changed_at
+        now = self._stepped_at = self.clock()
+        step = self.driver.step(hand, self._is_auto)
+        if isinstance(step, Expire):
+            s = self.seats[step.seat]
+            assert s is not None
+            s.trustee = True  # the AI plays the seat from now on, and every screen is told
+            self._send_clocks(expired=step.seat)
+            self.announce()
+            return 0
+        self._send_clocks()
+        if isinstance(step, Deal):
+            await self.deal(step.cards)
+            return 0
+        if isinstance(step, Think):
+            seat = step.decision.seat
+            assert seat is not None and hand is not None
             action = await self._think(seat, hand)
-            if self.v != v or self.hand is not hand:
-                return 0  # the table moved on while the AI thought: look again
-            if action is None:
-                action = answer(hand, d, None)
-                if action is None:
-                    return 0  # no bid on this card
-            low, high = self.settings.bot_delay
-            plan = self._plans[seat] = Plan(key, action, start, self._rng.uniform(low, high))
-        due = max(plan.start, self._acted_at) + plan.pause
-        if self._trick_at is not None:  # the finished trick stays a while before the lead
-            due = max(due, self._trick_at + self.settings.trick_pause)
-        if time.monotonic() < due:
-            return due
-        del self._plans[seat]
+            self.driver.thought(seat, step.key, action)
+            return 0
+        if isinstance(step, Play):
+            await self._play(step)
+            return 0
+        assert isinstance(step, Wait)
+        due = [step.until] if step.until is not None else []
+        if hand is not None and hand.phase != Phase.DONE:
+            for seat, s in enumerate(self.seats):  # a grace running out brings the AI
+                if s is not None and s.away_since is not None and not self._auto(seat, now):
+                    due.append(s.away_since + self.settings.away_grace)
+        return max(0.0, min(due) - now) if due else None
+
+    async def _play(self, step: Play) -> None:
+        """Apply the AI's action for ``step.decision`` (the engine's answer when it has none or
+        it is refused), unless someone acted first."""
+        d = step.decision
+        hand = self.hand
+        assert d.seat is not None and hand is not None
         async with self.lock:
-            if self.hand is not hand or self._turn_key(seat, hand.actions_for(seat)) != key:
-                return 0  # someone acted first: plan again
+            if self.hand is not hand or Driver.turn_key(hand, d.seat) != step.key:
+                return  # someone acted first: the driver looks again
+            action = step.action or self.driver.fallback(hand, d)
+            if action is None:
+                return  # no bid on this card
             try:
-                await self._commit(plan.action, None, None)
+                await self._commit(action, None, None)
             except RulesError:
-                fallback = answer(hand, d, None)
+                fallback = self.driver.fallback(hand, d)
                 if fallback is not None:
                     await self._commit(fallback, None, None)
-        return 0
+
+    def _send_clocks(self, expired: int | None = None) -> None:
+        """Tell everyone here when the turn clocks changed (or one ran out)."""
+        deadlines = self.driver.deadlines(self.hand, self._is_auto)
+        if deadlines == self._deadlines and expired is None:
+            return
+        self._deadlines = deadlines
+        frame = encode(TurnClock(self.id, self.v, self.clocks(), expired))
+        for who in list(self.watchers):
+            if not self._behind(who):
+                who.push(frame)
+
+    def clocks(self) -> list[SeatClock]:
+        """The turn clocks running now, as a recipient is told of them."""
+        now = self.clock()
+        length = self.driver.pacing.turn_timer
+        return [
+            SeatClock(seat, round(due - now, 3), length)
+            for seat, due in sorted(self.driver.deadlines(self.hand, self._is_auto).items())
+        ]
 
     async def _think(self, seat: int, hand: Hand) -> Action | None:
         """The AI's action for ``seat`` (None: it waits), computed off the event loop (see
@@ -772,10 +847,7 @@ class Table:
             player = self._ai[seat] = make_ai(level, seat_seed(self.seed, seat))
         seen = view(hand, seat)
         try:
-            if self.thinker is None:
-                loop = asyncio.get_running_loop()
-                return await loop.run_in_executor(None, player.act, seen)
-            action, self._ai[seat] = await self.thinker.act(player, seen)
+            action, self._ai[seat] = await (self.thinker or _THINKER).act(player, seen)
             return action
         except Exception:
             log.exception("table %s: the AI failed for seat %d", self.id, seat)
@@ -793,6 +865,7 @@ class Table:
             "seed": self.seed,
             "seats": [s.to_json() if s else None for s in self.seats],
             "side": self.side,
+            "spectator_delay": self.spectator_delay,
         }
 
     async def save_room(self) -> None:
@@ -821,8 +894,9 @@ def table_from_row(
         settings=settings,
         side=row.get("side") or "any",
         thinker=thinker,
+        spectator_delay=row.get("spectator_delay") or 0,
     )
-    now = time.monotonic()
+    now = t.clock()
     for i, s in enumerate(row["seats"]):
         if s is not None:
             left = bool(s.get("left"))

@@ -9,6 +9,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 
 from app.cards import SYMBOLS
 from app.models import RowsModel
+from app.table.notice import NoticePart
 from app.table.part import Part, shown
 from app.table.state import BIDDING_PHASES, TableState, rank_text
 from engine.actions import CallFriend, PassBid
@@ -19,8 +20,9 @@ from engine.cards import JOKERS, RANKS, SUITS, Card
 class BiddingPart(Part):
     changed = Signal()  # bidText, canPass, friendText, friendRanks
 
-    def __init__(self, state: TableState, parent: Any = None) -> None:
+    def __init__(self, state: TableState, notice: NoticePart, parent: Any = None) -> None:
         super().__init__(state, parent)
+        self.notice = notice
         self._options = RowsModel(("label", "count", "allowed", "suit", "red", "cards"), self)
         self.publish()
 
@@ -97,10 +99,25 @@ class BiddingPart(Part):
     @Slot(str)
     def bid(self, key: str) -> None:
         s = self.state.session
+        if s is None or s.seat is None:
+            return
         cards = self._bid_for(key)
-        if s is None or s.seat is None or cards is None:
+        if cards is None:  # the button was pressed as the bidding moved on: say so
+            self.notice.show(self._too_late)
             return
         s.act(Bid(s.seat, cards))
+
+    def _too_late(self) -> str:
+        v = self.state.view
+        if v is None or v.phase != "deal":
+            return self.tr("Too late to bid: the bidding is over.")
+        if v.bid is not None and v.bid.seat != self.state.me():
+            return (
+                self.tr("Too late for that bid: %1 bid %2 first.")
+                .replace("%1", self.state.seat_name(v.bid.seat))
+                .replace("%2", self.state.cards_text(v.bid.cards))
+            )
+        return self.tr("That bid cannot be made now.")
 
     @Slot()
     def passBid(self) -> None:

@@ -4,7 +4,7 @@ the keyboard focus, and the verbs that act on the selection (play, bury, a hint)
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Property, QObject, Signal, Slot
 
@@ -278,7 +278,10 @@ class HandPart(Part):
             self.select_cards(hint.action.cards)
         self.notice.engine(hint.reason_en, hint.reason_zh)
 
-    cards = Property(QObject, lambda self: self._cards, constant=True)
+    if TYPE_CHECKING:  # what Python code reads of it (a Property is untyped to mypy)
+        cards: HandModel
+    else:
+        cards = Property(QObject, lambda self: self._cards, constant=True)
     selectedCount = shown(int, "selectedCount", changed)
     buryLabel = shown(str, "buryLabel", changed)
     playLabel = shown(str, "playLabel", changed)

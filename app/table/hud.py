@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import Signal, Slot
 
 from app.cards import SYMBOLS
-from app.session import ReplaySession
+from app.practice import deal_code_of
 from app.table.part import Part, shown
 from app.table.state import TableState, rank_text
 from engine.cards import JOKERS, POINTS
@@ -29,7 +29,6 @@ class HudPart(Part):
         known = v is not None and (v.attacker_points is not None or bool(v.outcome))
         target = deal_passes_at(v.rules) if v is not None else 80
         me = self.state.me()
-        replay = s if isinstance(s, ReplaySession) else None
         return {
             "phase": self.state.phase(),
             "phaseText": self._phase_text(),
@@ -50,13 +49,17 @@ class HudPart(Part):
             "handNo": v.hand_no if v is not None else 0,
             "actions": list(self.state.actions()),
             "myTurn": "play" in self.state.actions(),
-            "spectator": s is not None and s.seat is None,
+            # a replay is watched, whichever seat it is seen from: no bid, hint or play
+            "spectator": s is not None and (s.seat is None or s.kind == "replay"),
             "kind": s.kind if s is not None else "",
-            "replayStepNo": replay.step if replay is not None else 0,
-            "replaySteps": replay.steps if replay is not None else 0,
+            "replayStepNo": s.step if s is not None else 0,
+            "replaySteps": s.steps if s is not None else 0,
             "trustee": s is not None and s.trustee,
             "canTrustee": s is not None and s.seat is not None and s.kind in ("offline", "online"),
-            "spectators": int(getattr(s, "spectators", 0)),
+            "spectators": s.spectators if s is not None else 0,
+            "practice": s is not None and s.practice,  # issue 35: the table says it is practice
+            "canTakeBack": s is not None and s.can_take_back,
+            "dealCode": deal_code_of(s),
             "turnPrompt": self._turn_prompt(),
         }
 
@@ -125,16 +128,23 @@ class HudPart(Part):
             s.set_trustee(not s.trustee)
             self.publish()
 
+    @Slot(bool)
+    def setPaused(self, on: bool) -> None:
+        """A dialog over the table (leaving?) holds the game still where the session can."""
+        s = self.state.session
+        if s is not None:
+            s.set_paused(on)
+
     @Slot(int)
     def replayStep(self, delta: int) -> None:
         s = self.state.session
-        if isinstance(s, ReplaySession):
+        if s is not None and s.steps:
             self.replayGo(s.step + delta)
 
     @Slot(int)
     def replayGo(self, step: int) -> None:
         s = self.state.session
-        if isinstance(s, ReplaySession):
+        if s is not None and s.steps:
             s.go(step)
             self.publish()
 
@@ -163,3 +173,6 @@ class HudPart(Part):
     canTrustee = shown(bool, "canTrustee", changed)
     spectators = shown(int, "spectators", changed)
     turnPrompt = shown(str, "turnPrompt", changed)
+    practice = shown(bool, "practice", changed)
+    canTakeBack = shown(bool, "canTakeBack", changed)
+    dealCode = shown(str, "dealCode", changed)

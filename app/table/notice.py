@@ -1,6 +1,6 @@
 """The table's message line: what just happened that the player did not do, or why a move was
-refused (a failed throw, a refusal, a hint's reason). A message given as a function is worded
-again when the language is switched."""
+refused (a failed throw, a refusal, a hint's reason, a session's notice). A message given as a
+function is worded again when the language is switched."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Property, QObject, QTimer, Signal
 
+from app.i18n import words
 from app.table.state import TableState
 from engine.events import ThrowFailed
 
@@ -22,6 +23,15 @@ class NoticePart(QObject):
         self.state = state
         self._text = ""
         self._say: Callable[[], str] | None = None  # how the message on show is worded
+        # the session's 托管 when the refusal or notice on show came (None: not such a message):
+        # "Auto-play is on" is no longer true once it is switched off, so it goes then
+        self._trustee: bool | None = None
+        # another seat's 托管 the notice on show is about (its seat, the hand it came in, and
+        # whether the AI played the seat then): it goes once its player is back, or with the hand
+        self._about: tuple[int, int, bool] | None = None
+        # the message on show is the session's notice (托管 on or off, a clock run out, away):
+        # a state, not a reaction to a play, shown in one place (the table keeps it put)
+        self._status = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(lambda: self.show(""))
@@ -31,9 +41,10 @@ class NoticePart(QObject):
     ) -> None:
         """Show a message (until the next one when ``sticky``, else for ``duration`` ms)."""
         self._say = say if callable(say) else None
+        self._trustee = self._about = None
         text = say() if callable(say) else say
-        if text != self._text:
-            self._text = text
+        if text != self._text or self._status:
+            self._text, self._status = text, False
             self.changed.emit()
         if text and not sticky:
             self._timer.start(duration)
@@ -47,8 +58,36 @@ class NoticePart(QObject):
             self.changed.emit()
 
     def engine(self, en: str, zh: str, sticky: bool = False) -> None:
-        """One of the engine's bilingual messages (a refusal, a notice, a hint's reason)."""
+        """One of the engine's bilingual messages (a refusal, a hint's reason)."""
         self.show(lambda: self.state.engine_text(en, zh), sticky=sticky)
+        self._mark_trustee()
+
+    def notice(self, text: str, args: list[str], about: int = -1) -> None:
+        """The session's notice (``QT_TRANSLATE_NOOP("Notices", text)``, its ``%1``… ``args``):
+        shown until the next message; ``about``: the seat whose 托管 it tells of (-1: none)."""
+        self.show(lambda: words(self.state.lang(), "Notices", text, *args), sticky=True)
+        self._status = True
+        self.changed.emit()
+        self._mark_trustee()
+        s, v = self.state.session, self.state.view
+        if about >= 0 and s is not None:
+            auto = bool(s.seat_flags[about].get("trustee"))
+            self._about = (about, v.hand_no if v is not None else 0, auto)
+
+    def _mark_trustee(self) -> None:
+        s = self.state.session
+        self._trustee = s.trustee if s is not None else None
+
+    def sync(self) -> None:
+        """The session changed: a message that came under the other 托管 setting goes."""
+        s, v = self.state.session, self.state.view
+        if self._trustee is not None and s is not None and s.trustee != self._trustee:
+            self.show("")
+        elif self._about is not None and s is not None:
+            seat, hand_no, auto = self._about
+            back = auto and not s.seat_flags[seat].get("trustee")
+            if back or (v is not None and v.hand_no != hand_no):
+                self.show("")
 
     def redeal(self) -> None:
         self.show(lambda: self.tr("Nobody bid: the cards are dealt again"))
@@ -74,8 +113,10 @@ class NoticePart(QObject):
             parts.append(self.tr("Only %1 is played.").replace("%1", st.cards_text(e.forced)))
             if e.penalty:
                 parts.append(self.tr("Penalty: %1 points.").replace("%1", str(e.penalty)))
-            return " ".join(parts)
+            # sentences ended with "。" follow on without a space; English ones after one
+            return "".join(parts) if all(p.endswith("。") for p in parts) else " ".join(parts)
 
         self.show(said, duration=THROW_MESSAGE_MS)
 
     text = Property(str, lambda self: self._text, notify=changed)
+    status = Property(bool, lambda self: self._status, notify=changed)

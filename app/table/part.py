@@ -5,16 +5,19 @@ on show, so QML re-evaluates only the bindings that depend on what moved.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from PySide6.QtCore import Property, QObject, Signal
 
 from app.table.state import TableState
 
+T = TypeVar("T")
 
-def shown(kind: Any, name: str, notify: Signal) -> Property:
-    """A property read from the values a part last published."""
-    return Property(kind, lambda self: self._shown[name], notify=notify)
+
+def shown(kind: type[T] | str, name: str, notify: Signal) -> T:
+    """A property read from the values a part last published (typed as the value Python code
+    reads through it: mypy does not see through a Qt ``Property``)."""
+    return cast(T, Property(cast(Any, kind), lambda self: self._shown[name], notify=notify))
 
 
 class Part(QObject):

@@ -10,8 +10,8 @@ from PySide6.QtCore import Signal, Slot
 from app.table.part import Part, shown
 from app.table.state import TableState, flag, rank_text
 from engine.cards import POINTS
+from engine.events import HandEnd
 from engine.scoring import advance_level
-from engine.views import HandOutcome
 
 
 class ResultPart(Part):
@@ -54,13 +54,13 @@ class ResultPart(Part):
             "kitty": list(out.kitty),
             "kittyPoints": sum(POINTS.get(c, 0) for c in out.kitty),
             "multiplier": out.multiplier,
-            "captured": out.multiplier > 0,
+            "captured": out.kitty_captured,
             "nextDealer": st.seat_name(out.next_dealer),
             "matchOver": s is not None and s.winners is not None,
             "matchText": self._match_text(),
         }
 
-    def _levels_text(self, out: HandOutcome, won: bool) -> str:
+    def _levels_text(self, out: HandEnd, won: bool) -> str:
         """Who goes up, from the level the top bar shows to the one it will show next hand."""
         s, v = self.state.session, self.state.view
         assert s is not None and v is not None
@@ -68,7 +68,8 @@ class ResultPart(Part):
             seat for seat in range(4) if (seat in out.defenders) == (out.winner == "defenders")
         ]
         seat = s.seat if s.seat in winners else winners[0]
-        new, _ = advance_level(s.levels[seat], out.levels, v.rules.end_level)
+        # from the hand's own levels: the match may be scored already (the hand that ends it)
+        new, _ = advance_level(v.levels[seat], out.levels, v.rules.end_level)
         if s.seat is None:
             text = (
                 self.tr("Levels +%1 for the defenders: %2 → %3")
@@ -81,7 +82,7 @@ class ResultPart(Part):
             text = self.tr("Levels +%1 for the other side: %2 → %3")
         return (
             text.replace("%1", str(out.levels))
-            .replace("%2", rank_text(s.levels[seat]))
+            .replace("%2", rank_text(v.levels[seat]))
             .replace("%3", rank_text(new))
         )
 
@@ -108,5 +109,5 @@ class ResultPart(Part):
         if self.state.session is not None:
             self.state.session.next_hand()
 
-    summary = shown("QVariantMap", "summary", changed)
+    summary: dict[str, Any] = shown("QVariantMap", "summary", changed)
     readyForNext = shown(bool, "readyForNext", changed)

@@ -1,8 +1,10 @@
 """The four seats around the table (a ``RowsModel``: name, cards left, dealer, bid, side,
-托管, voids...) and the online turn clock, which ticks each second at the seat to act."""
+托管, voids...) and the turn clocks: the seconds left at every seat whose clock runs (the
+session's ``deadlines``), ticking once a second while one runs and not at all otherwise."""
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -38,24 +40,23 @@ class SeatsPart(Part):
     def __init__(self, state: TableState, parent: Any = None) -> None:
         super().__init__(state, parent)
         self._rows = RowsModel(("pos", "seat", *_EMPTY_SEAT), self)
-        self._clock_key: tuple[Any, ...] | None = None
-        self._clock_since = 0.0
-        self._clock_timer = QTimer(self)
-        self._clock_timer.setInterval(1000)
-        self._clock_timer.timeout.connect(self.sync)
+        self._tick = QTimer(self)  # the next change of a number on a clock
+        self._tick.setSingleShot(True)
+        self._tick.timeout.connect(self.sync)
         self.publish()
 
     def reset(self) -> None:
-        self._clock_key = None
+        self._tick.stop()
 
     def values(self) -> dict[str, Any]:
         s = self.state.session
-        return {"turnSeconds": s.clock if s is not None else 0}  # the clock's length, for its ring
+        # the clock's length, for its ring
+        return {"turnSeconds": math.ceil(s.clock) if s is not None else 0}
 
     def sync(self) -> None:
         st = self.state
         v, s = st.view, st.session
-        clock = self._clock_left()
+        clocks = self._clocks()
         voids = counter.voids(v) if v is not None and v.phase == "play" else {}
         rows = []
         for pos in range(4):
@@ -90,30 +91,27 @@ class SeatsPart(Part):
                     "friend": v.friend == seat,
                     "openCards": open_cards,
                     "trustee": bool(flag(s, seat, "trustee")),
-                    # the clock runs at the seat to act; at the deal's end, at mine while I may bid
-                    "clock": clock if active or (v.phase == "deal" and seat == s.seat) else -1,
+                    "clock": clocks.get(seat, -1),
                     "voids": " ".join(st.suit_text(x) for x in voids.get(seat, [])),
                 }
             )
         self._rows.set_rows(rows)
         self.publish()
 
-    def _clock_left(self) -> int:
-        """Seconds left on the online turn clock (-1: no clock). The server starts it at each
-        change of the table; the client restarts its own at each change it sees."""
-        s, v = self.state.session, self.state.view
-        closing_bids = v is not None and v.phase == "deal" and "pass-bid" in v.actions
-        waiting = v is not None and (v.phase in ("bury", "call-friend", "play") or closing_bids)
-        if s is None or v is None or not s.clock or not waiting:
-            self._clock_timer.stop()
-            return -1
-        key = (v.hand_no, v.phase, v.turn, len(v.trick), len(v.tricks), len(v.bids))
-        if key != self._clock_key:
-            self._clock_key = key
-            self._clock_since = time.monotonic()
-        if not self._clock_timer.isActive():
-            self._clock_timer.start()
-        return max(0, int(s.clock - (time.monotonic() - self._clock_since) + 0.999))
+    def _clocks(self) -> dict[int, int]:
+        """Seconds left on each running turn clock by seat (0 once run out). While one is still
+        running, the next sync is set for when one of the numbers shown goes down."""
+        s = self.state.session
+        deadlines = s.deadlines if s is not None else {}
+        now = time.monotonic()
+        running = [d - now for d in deadlines.values() if d > now]
+        if running:
+            # ceil(left) changes when left crosses a whole second (a second on when it is one)
+            wait = min(r % 1.0 or 1.0 for r in running)
+            self._tick.start(math.ceil(wait * 1000) + 5)
+        else:
+            self._tick.stop()
+        return {seat: max(0, math.ceil(d - now)) for seat, d in deadlines.items()}
 
     model = Property(QObject, lambda self: self._rows, constant=True)
     turnSeconds = shown(int, "turnSeconds", changed)

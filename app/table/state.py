@@ -27,8 +27,7 @@ def rank_text(rank: str) -> str:
 
 
 def flag(session: Session, seat: int, name: str) -> Any:
-    flags = getattr(session, "seat_flags", None)
-    return flags[seat].get(name) if flags else None
+    return session.seat_flags[seat].get(name)
 
 
 class TableState(QObject):

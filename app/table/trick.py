@@ -9,7 +9,6 @@ from typing import Any
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
 from app.models import RowsModel
-from app.session import ReplaySession
 from app.table.part import Part, shown
 from app.table.state import TableState
 from engine.callouts import flash
@@ -24,7 +23,7 @@ Plays = list[tuple[int, tuple[Card, ...]]]
 
 
 class TrickPart(Part):
-    changed = Signal()  # holding, sweeping, sweepPos, trickPoints
+    changed = Signal()  # holding, sweeping, sweepPos, trickPoints, hasLast
     peekChanged = Signal()  # peek, buried
     myPlayChanged = Signal()  # the player's own play came onto the table, or went
 
@@ -41,7 +40,8 @@ class TrickPart(Part):
         self._sweep_timer = QTimer(self)
         self._sweep_timer.setSingleShot(True)
         self._sweep_timer.timeout.connect(self._clear)
-        self._tricks_seen = 0
+        # (hand number, tricks finished in it) already held: a new hand starts from none
+        self._seen = (0, 0)
         self._holding = self._sweeping = False
         self._points = 0
         self._my_play = False  # the player's play is on the table
@@ -52,11 +52,9 @@ class TrickPart(Part):
     def reset(self) -> None:
         """A new session: its tricks so far count as seen (none is held on arrival)."""
         v = self.state.view
-        self._tricks_seen = len(v.tricks) if v is not None else 0
+        self._seen = (v.hand_no, len(v.tricks)) if v is not None else (0, 0)
         self._set_peek("")
-        self._hold_timer.stop()
-        self._sweep_timer.stop()
-        self._holding = self._sweeping = False
+        self._stop_hold()
 
     def values(self) -> dict[str, Any]:
         return {
@@ -64,7 +62,13 @@ class TrickPart(Part):
             "sweeping": self._sweeping,
             "sweepPos": self._sweep_pos(),
             "trickPoints": self._points,
+            # a trick finished this hand: before one, Last trick has nothing to show
+            "hasLast": self._has_last(),
         }
+
+    def _has_last(self) -> bool:
+        v = self.state.view
+        return v is not None and bool(v.last_trick)
 
     # -- from the session ----------------------------------------------------------------
     def sync(self) -> None:
@@ -77,19 +81,17 @@ class TrickPart(Part):
             self._buried = buried
             self.peekChanged.emit()
         if v is None:
-            self._set_trick([], None)
-        elif len(v.tricks) > self._tricks_seen:
-            self._tricks_seen = len(v.tricks)
-            last = v.tricks[-1]
-            self._points = last.points
-            self._set_trick([(p, tuple(c)) for p, c in last.plays], last.leader, last.winner)
-            self._holding, self._sweeping = True, False
-            self._hold_timer.start(st.settings.timing("hold"))
-        elif v.trick:
             self._stop_hold()
-            self._set_trick(list(v.trick), v.leader)
-        elif not self._holding and not self._sweeping:
             self._set_trick([], None)
+        else:
+            if v.hand_no != self._seen[0] or len(v.tricks) < self._seen[1]:
+                # another hand, or a replay stepped back: what is finished there counts as held
+                self._seen = (v.hand_no, len(v.tricks))
+                self._stop_hold()
+            # A trick held stays its whole hold, then sweeps, however soon the next lead
+            # comes (online the server may move on first): ``_clear`` shows what came since.
+            if not self._holding and not self._sweeping:
+                self._show_now()
         if v is not None and v.last_trick:
             self._last.set_rows(
                 self._slot_rows(list(v.last_trick), v.last_trick[0][0], v.last_winner)
@@ -100,10 +102,8 @@ class TrickPart(Part):
         self.publish()
 
     def _buried_now(self) -> list[str]:
-        s, v = self.state.session, self.state.view
-        if isinstance(s, ReplaySession):
-            return list(s.buried or s.kitty)
-        return list(v.buried) if v is not None else []
+        s = self.state.session
+        return list(s.buried_cards()) if s is not None else []
 
     def _stop_hold(self) -> None:
         if self._holding or self._sweeping:
@@ -114,13 +114,28 @@ class TrickPart(Part):
     def _sweep(self) -> None:
         self._holding, self._sweeping = False, True
         self.publish()
-        self._sweep_timer.start(self.state.settings._flight() + 50)
+        self._sweep_timer.start(self.state.settings._flight() * 3 // 2 + 50)  # TrickArea's sweep
 
     def _clear(self) -> None:
         self._sweeping = False
-        v = self.state.view
-        self._set_trick(list(v.trick) if v is not None and v.trick else [], v.leader if v else None)
+        self._show_now()
         self.publish()
+
+    def _show_now(self) -> None:
+        """Nothing held: hold the latest trick finished since the last one held (one finished
+        during a hold is held after it; of several, only the latest), or show the trick on."""
+        v = self.state.view
+        if v is None:
+            self._set_trick([], None)
+        elif len(v.tricks) > self._seen[1]:
+            self._seen = (v.hand_no, len(v.tricks))
+            last = v.tricks[-1]
+            self._points = last.points
+            self._set_trick([(p, tuple(c)) for p, c in last.plays], last.leader, last.winner)
+            self._holding = True
+            self._hold_timer.start(self.state.settings.timing("hold"))
+        else:
+            self._set_trick(list(v.trick), v.leader)
 
     def _set_trick(self, plays: Plays, leader: int | None, winner: int | None = None) -> None:
         self._slots.set_rows(self._slot_rows(plays, leader, winner))
@@ -198,6 +213,8 @@ class TrickPart(Part):
     @Slot(str)
     def setPeek(self, what: str) -> None:
         """Show the last trick ("last") or the buried kitty ("kitty"); "" hides both."""
+        if what == "last" and not self._has_last():
+            what = ""
         self._set_peek(what if what in ("last", "kitty") else "")
 
     @Slot(str)
@@ -212,6 +229,7 @@ class TrickPart(Part):
     sweeping = shown(bool, "sweeping", changed)
     sweepPos = shown(int, "sweepPos", changed)
     trickPoints = shown(int, "trickPoints", changed)
+    hasLast = shown(bool, "hasLast", changed)
     myPlayShown = Property(bool, lambda self: self._my_play, notify=myPlayChanged)
     peek = Property(str, lambda self: self._peek, notify=peekChanged)
     buried = Property(list, lambda self: self._buried, notify=peekChanged)

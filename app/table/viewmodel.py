@@ -7,7 +7,8 @@ a seat, the kitty's flight, a failed throw's cards pulled back)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Property, QObject, Signal, SignalInstance
 
@@ -47,15 +48,20 @@ class TableViewModel(QObject):
     throwPulled = Signal(int, list)  # a failed throw: the cards taken back at this position
     yourTurn = Signal()  # the player has something to do now (and had not a moment ago)
 
-    def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        parent: QObject | None = None,
+        level_title: Callable[[str], str] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.settings = settings
         self.state = TableState(settings, self)
-        self.state.level_title = getattr(parent, "levelTitle", None)  # the App's, as the room
+        self.state.level_title = level_title  # the words for an AI's level, as the room's
         self._notice = NoticePart(self.state, self)
         self._hand = HandPart(self.state, self._notice, self)
         self._trick = TrickPart(self.state, self)
-        self._bidding = BiddingPart(self.state, self)
+        self._bidding = BiddingPart(self.state, self._notice, self)
         self._seats = SeatsPart(self.state, self)
         self._result = ResultPart(self.state, self)
         self._counter = CounterPart(self.state, self)
@@ -106,7 +112,7 @@ class TableViewModel(QObject):
             (s.changed, self._resync),
             (s.eventsArrived, self._on_events),
             (s.refused, self._on_refused),
-            (s.notice, self._on_notice),
+            (s.notice, self._notice.notice),
             (s.thinkingChanged, self._seats.sync),
             (s.hintReady, self._hand.on_hint),
         ]
@@ -122,16 +128,14 @@ class TableViewModel(QObject):
         self._result.publish()
         self._counter.sync()
         self._hud.publish()
+        self._notice.sync()
         mine = self.state.my_turn_now()
         if mine and not self._was_my_turn:
             self.yourTurn.emit()
         self._was_my_turn = mine
 
     def _on_refused(self, code: str, en: str, zh: str) -> None:
-        self._on_notice(en, zh)
-
-    def _on_notice(self, en: str, zh: str) -> None:
-        """A refusal, or a change the player did not make: shown until the next message."""
+        """A refusal: shown until the next message."""
         self._notice.engine(en, zh, sticky=True)
 
     def _on_events(self, events: list[EventBody]) -> None:
@@ -173,12 +177,23 @@ class TableViewModel(QObject):
             self._hand.take_back(+back)
         self.throwPulled.emit(self.state.pos(e.seat), list((+back).elements()))
 
-    hand = _part("_hand")
-    trick = _part("_trick")
-    bidding = _part("_bidding")
-    seats = _part("_seats")
-    result = _part("_result")
-    counter = _part("_counter")
-    hud = _part("_hud")
-    notice = _part("_notice")
-    calls = _part("_calls")
+    if TYPE_CHECKING:  # what Python code reads of them (a Property is untyped to mypy)
+        hand: HandPart
+        trick: TrickPart
+        bidding: BiddingPart
+        seats: SeatsPart
+        result: ResultPart
+        counter: CounterPart
+        hud: HudPart
+        notice: NoticePart
+        calls: CallsPart
+    else:
+        hand = _part("_hand")
+        trick = _part("_trick")
+        bidding = _part("_bidding")
+        seats = _part("_seats")
+        result = _part("_result")
+        counter = _part("_counter")
+        hud = _part("_hud")
+        notice = _part("_notice")
+        calls = _part("_calls")

@@ -331,9 +331,10 @@ def choose_play(k: Knowledge) -> list[Card]:
 # -- bidding ---------------------------------------------------------------------------------
 
 
-def bid_choice(v: View, scale: float = 1.0) -> tuple[Card, ...] | None:
+def bid_choice(v: View, scale: float = 1.0, early: bool = True) -> tuple[Card, ...] | None:
     """A bid when our hand would make a good trump suit; None to wait or pass. ``scale``
-    multiplies every threshold (a bench varies it; play uses 1)."""
+    multiplies every threshold (a bench varies it; play uses 1); ``early=False``: reinforce
+    only after the deal, as before (a bench compares the two)."""
     if not v.legal_bids:
         return None
     hand = Counter(v.hand)
@@ -374,12 +375,14 @@ def bid_choice(v: View, scale: float = 1.0) -> tuple[Card, ...] | None:
     if best is None:
         return None
     cards = best[1]
-    # Reinforce our own bid only after the deal, from a single to a pair.
+    # Reinforce our own bid from a single to a pair as soon as we hold the pair (``early``; else
+    # only after the deal): a single can be overcalled by any pair during the deal, and then our
+    # pair no longer beats it.
     if (
         current is not None
         and current.seat == v.seat
         and cards[0] == current.cards[0]
-        and (len(current.cards) >= 2 or not v.deal_complete)
+        and (len(current.cards) >= 2 or not (early or v.deal_complete))
     ):
         return None
     return cards
@@ -400,8 +403,8 @@ def _suit_strength(hand: Counter[Card], card: Card, level: str, twos: bool) -> f
     return s
 
 
-def bid_action(v: View, scale: float = 1.0) -> Bid | None:
-    cards = bid_choice(v, scale)
+def bid_action(v: View, scale: float = 1.0, early: bool = True) -> Bid | None:
+    cards = bid_choice(v, scale, early)
     if cards is None:
         return None
     try:

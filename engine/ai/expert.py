@@ -37,7 +37,7 @@ from typing import TypeVar
 from engine.cards import POINTS, Card, points
 from engine.views import View
 
-from . import basic
+from . import basic, endgame
 from .codes import codes_for
 from .fastpolicy import run
 from .fastworld import Fast, from_world
@@ -56,6 +56,9 @@ CONFIRM_PER_SAMPLE = 5  # re-check deals per nomination sample
 MIN_CONFIRM = 8  # re-check deals before a nominee can be confirmed
 LCB_Z = 1.645  # the lower bound: one-sided 95%
 CONFIRM_STREAM = 0x5EED_C0DE  # the re-check's deals come from their own random stream
+# The last tricks of a play's deal solved exactly (``endgame``) instead of rolled out: off, as
+# it measured no gain on late positions at five times the time (docs/AI.md); a bench turns it on.
+ENDGAME = False
 
 W = TypeVar("W")
 
@@ -156,11 +159,12 @@ def decide(
     tab = codes_for(v.trumps)
     codes = {tuple(c): tab.of(c) for c in cands}
     u = Unseen(v)
+    memo = endgame.Memo()  # the endgame's table of a deal, shared by its candidates
     return search(
         cands,
         lambda: sample_inferred(v, nominate_rng, u=u),
         lambda: sample_inferred(v, confirm_rng, u=u),
-        lambda world, play: _playout(world, codes[tuple(play)], seat),
+        lambda world, play: _playout(world, codes[tuple(play)], seat, memo),
         samples,
         CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
         None if budget is None else start + budget,
@@ -385,9 +389,13 @@ def _before_play(
     )
 
 
-def _playout(world: Fast, play: list[int], seat: int) -> float:
+def _playout(world: Fast, play: list[int], seat: int, memo: endgame.Memo | None = None) -> float:
     w = world.copy()
     w.play(play)
+    if ENDGAME and endgame.applies(w):
+        if memo is None:
+            return endgame.solve(w, seat)
+        return endgame.solve_memo(w, seat, memo.for_deal(world.deal))
     run(w)
     return w.utility(seat)
 

@@ -16,7 +16,7 @@ from collections import Counter
 from engine.cards import Card, points
 from engine.leads import check_lead
 from engine.rules import RuleSet
-from engine.scoring import HandResult, hand_result, kitty_bonus
+from engine.scoring import Verdict, hand_result, kitty_bonus
 from engine.shapes import Kind, decompose
 
 from .codes import NCODES, SUIT_NAMES, TRUMP_SUIT, Codes, codes_for, suit_bits
@@ -396,8 +396,8 @@ class Fast:
         self.kind = OTHER
 
     # -- the end ----------------------------------------------------------------------------
-    def result(self) -> tuple[HandResult, int]:
-        """The hand's result and the attackers' points (with the kitty bonus)."""
+    def result(self) -> tuple[Verdict, int]:
+        """The winning side and its levels, and the attackers' points (with the kitty bonus)."""
         assert self.last_winner >= 0
         attackers = [s for s in range(4) if not self.defending(s)]
         base = self.penalty
@@ -416,11 +416,11 @@ class Fast:
     def utility(self, seat: int) -> float:
         """``playout.utility``: levels won (+) or lost (-) by ``seat``'s side, smoothed by the
         points, the deal as half a level."""
-        result, total = self.result()
+        (winner, levels), total = self.result()
         mine_defend = self.defending(seat)
-        sign = 1 if (result.winner == "defenders") == mine_defend else -1
-        value = float(sign * result.levels)
-        if result.dealer_passes:
+        sign = 1 if (winner == "defenders") == mine_defend else -1
+        value = float(sign * levels)
+        if winner == "attackers":  # the deal passes
             value += 0.5 if not mine_defend else -0.5
         band = self.deal.rules.total_points / 5
         return value + (total if not mine_defend else -total) / band

@@ -63,10 +63,12 @@ class RandomPlayer:
 
 class BasicPlayer:
     """The rule-based player; ``mistakes`` is the chance of a random legal play instead;
-    ``bid_scale`` multiplies its bidding thresholds (the arena's ``LEVEL:bids=X``)."""
+    ``bid_scale`` multiplies its bidding thresholds (the arena's ``LEVEL:bids=X``);
+    ``reinforce_early`` False: it reinforces its bid only after the deal (a bench compares)."""
 
     level = "normal"
     bid_scale = 1.0
+    reinforce_early = True
 
     def __init__(self, seed: int = 0, mistakes: float = 0.0) -> None:
         self.rng = random.Random(seed)
@@ -81,7 +83,7 @@ class BasicPlayer:
             return None
         acts = v.actions
         if "bid" in acts:
-            bid = basic.bid_action(v, self.bid_scale)
+            bid = basic.bid_action(v, self.bid_scale, self.reinforce_early)
             if bid is not None:
                 return bid
         if "pass-bid" in acts:

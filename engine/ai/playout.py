@@ -20,7 +20,7 @@ from engine.follows import check_follow
 from engine.leads import check_lead, lead_shape
 from engine.order import TRUMP, Trumps
 from engine.rules import RuleSet
-from engine.scoring import HandResult, hand_result, kitty_bonus
+from engine.scoring import Verdict, hand_result, kitty_bonus
 from engine.shapes import Kind, decompose
 from engine.tricks import trick_points, winner
 
@@ -182,8 +182,8 @@ class World:
         self.trick = []
         self.shape = None
 
-    def result(self) -> tuple[HandResult, int]:
-        """The hand's result and the attackers' points (with the kitty bonus)."""
+    def result(self) -> tuple[Verdict, int]:
+        """The winning side and its levels, and the attackers' points (with the kitty bonus)."""
         assert self.last_winner is not None
         d = self.defenders()
         attackers = [s for s in range(4) if s not in d]
@@ -212,11 +212,11 @@ def run(world: World, policy: Policy = rollout_policy) -> None:
 def utility(world: World, seat: int) -> float:
     """Levels won (+) or lost (-) by ``seat``'s side, smoothed by the points: a band of a fifth
     of the deck's points counts as a level (the tables' bands), the deal as half a level."""
-    result, total = world.result()
+    (winner, levels), total = world.result()
     mine_defend = seat in world.defenders()
-    sign = 1 if (result.winner == "defenders") == mine_defend else -1
-    value = float(sign * result.levels)
-    if result.dealer_passes:
+    sign = 1 if (winner == "defenders") == mine_defend else -1
+    value = float(sign * levels)
+    if winner == "attackers":  # the deal passes
         value += 0.5 if not mine_defend else -0.5
     band = world.rules.total_points / 5
     return value + (total if not mine_defend else -total) / band

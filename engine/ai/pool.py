@@ -60,3 +60,8 @@ def make_pool(workers: int | None = None) -> ProcessPoolExecutor:
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_worker_start,
     )
+
+
+def ready() -> bool:
+    """A worker's first job (``Thinker.warm_up``): the worker has loaded ``engine.ai``."""
+    return True

@@ -10,12 +10,16 @@ knows and fills in only what it does not:
   since) stay with it;
 - the kitty is the seat's own burial when it is the dealer, else the shown cards (潮汕) plus a
   sample;
+- a seat that followed a pair, tractor or throw with cards of the led suit but a weaker pattern
+  than led never holds, with what it played since, a better one (``Shapes``: the follow
+  obligation, RULES.md §6, read backwards); a seat that followed a pair with singles only gets
+  no two copies of a card of that suit;
 - with a hidden friend, a world where the friend would already have been revealed is rejected.
 
 Cards are dealt most-constrained first, each to an eligible place chosen with odds by the room
 left there; a dead end retries. The real deal always satisfies every constraint, so a retry
-finds one quickly; after many failures the hidden friend's check, then the voids, then the known
-holdings are let go, so a search never fails for want of a deal.
+finds one quickly; after many failures the follow patterns and the hidden friend's check, then
+the voids, then the known holdings are let go, so a search never fails for want of a deal.
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ from typing import TypeVar
 
 from engine.cards import Card
 from engine.leads import lead_shape
+from engine.shapes import Kind
 from engine.views import View
 
-from .codes import NCODES, codes_for, plus, suit_bits
+from .codes import NCODES, Codes, codes_for, plus, suit_bits
+from .fastshapes import pattern_value
 from .fastworld import Deal, Fast, from_world
 from .inference import Window
 from .memory import known_holdings, outside_cards, played_cards, view_tricks, voids_from
@@ -38,6 +44,10 @@ from .playout import World
 T = TypeVar("T")
 KITTY = 4  # the kitty's index among the places cards can go
 INFER_TRIES = 4  # deals drawn for one inferred sample before the best-explained one is kept
+# Draws that must agree with the follows' patterns the caps do not cover (three- and four-deck
+# orders, tractors): past these a deal may break one, so the rare view that almost no deal
+# explains costs a bounded time.
+SHAPE_TRIES = 30
 
 
 def sample_inferred(
@@ -132,6 +142,13 @@ class Unseen:
         self.places = [_places(voids, suit) for suit in range(5)]  # eligible places per suit
         self.anywhere = [_places([0, 0, 0, 0], suit) for suit in range(5)]
         self.window = Window(v, tab, f.tricks)
+        self.shapes = Shapes(v, tab, f.tricks)
+        # Per code, (seat, copies a draw may give it) where a follow capped them, less the
+        # copies it is known to hold.
+        self.caps = {
+            c: [(s, cap - self.known[s][c]) for s, cap in caps]
+            for c, caps in self.shapes.caps.items()
+        }
 
     def draw(self, rng: random.Random, tries: int = 200) -> Fast:
         """One deal: the table as it stands, with every hand and the kitty filled in."""
@@ -143,6 +160,8 @@ class Unseen:
             hands = [
                 self.mine if s == self.seat else plus(places[s], self.known[s]) for s in range(4)
             ]
+            if attempt < SHAPE_TRIES and not self.shapes.explains(hands):
+                continue
             partner = self._partner(hands, True)
             if partner == CONTRADICTS:
                 if strict:
@@ -174,8 +193,12 @@ class Unseen:
         shuffle(cards, rng)
         cards.sort(key=lambda c: len(places[suit_of[c]]))
         out = [[0] * NCODES for _ in range(5)]
+        caps = self.caps if with_voids else {}
         for c in cards:
             opts = places[suit_of[c]]
+            capped = caps.get(c)
+            if capped is not None:
+                opts = [p for p in opts if all(p != s or out[p][c] < n for s, n in capped)]
             total = 0
             for p in opts:
                 total += left[p]
@@ -230,6 +253,86 @@ class Unseen:
 
 
 CONTRADICTS = -2
+
+
+class Shapes:
+    """What the other seats' follows prove about their patterns (RULES.md §6): a seat that
+    followed a lead of pairs, tractors or a throw with as many cards of the led suit as led, but
+    a weaker pattern than the lead's, held nothing better then: its holding of that suit at the
+    time (its cards of the suit now, plus those it played from that trick on) matches the lead
+    no better than its follow did (``fastshapes.pattern_value``). Under 潮汕's lead rule no
+    pattern is owed, so nothing is proven."""
+
+    def __init__(
+        self, v: View, tab: Codes, tricks: list[list[tuple[int, tuple[Card, ...]]]]
+    ) -> None:
+        self.tab = tab
+        self.orders = v.rules.follow_orders
+        # (seat, suit, the lead's shape, the follow's pattern value, cards led, what the seat
+        # played from that trick on)
+        self.facts: list[tuple[int, int, tuple[Kind, ...], tuple[int, ...], int, list[int]]] = []
+        # Per code, (seat, how many copies a deal may still give it): e.g. a seat that followed
+        # a pair with singles only holds no card of that suit twice, counting what it played
+        # since.
+        self.caps: dict[int, list[tuple[int, int]]] = {}
+        if v.rules.lead_rule == "chaoshan" or v.trumps is None:
+            return
+        code, suit_of = tab.code, tab.suit
+        since = [[0] * NCODES for _ in range(4)]
+        caps: dict[tuple[int, int], int] = {}
+        for plays in reversed(tricks):  # from the last trick back, so ``since`` grows
+            for s, cards in plays:
+                for card in cards:
+                    since[s][code[card]] += 1
+            if len(plays) < 2 or len(plays[0][1]) < 2:
+                continue
+            lead = plays[0][1]
+            shape = lead_shape(lead, tab.trumps, v.rules)
+            if all(k == (1, 1) for k in shape):
+                continue
+            suit = suit_of[code[lead[0]]]
+            for s, cards in plays[1:]:
+                if s == v.seat:
+                    continue
+                mine = [0] * NCODES
+                for card in cards:
+                    if suit_of[code[card]] == suit:
+                        mine[code[card]] += 1
+                if sum(mine) < len(lead):
+                    continue  # it ran out of the suit: a void, which the sampler keeps anyway
+                value = pattern_value(tab, mine, suit, shape, self.orders)
+                if not any(value):
+                    continue  # it matched the lead as well as any holding could
+                top = max(mine)
+                lone = [0] * NCODES
+                lone[tab.lo[suit]] = top + 1
+                if pattern_value(tab, lone, suit, shape, self.orders) < value:
+                    # A tuple one wider than its widest would have matched better (and more
+                    # cards never match worse): no card of the suit is held more than ``top``
+                    # times, counting what it played since.
+                    for c in range(tab.lo[suit], tab.hi[suit]):
+                        caps[s, c] = min(caps.get((s, c), top), top - since[s][c])
+                if top > 1:
+                    # With no pair at all, the caps say it all: every pattern owed before
+                    # singles needs one. Beyond that the pattern is checked per deal.
+                    self.facts.append((s, suit, shape, value, len(lead), list(since[s])))
+        for (s, c), cap in sorted(caps.items()):
+            self.caps.setdefault(c, []).append((s, cap))
+
+    def explains(self, hands: list[list[int]]) -> bool:
+        """Whether a deal's hands agree with every follow's pattern the caps do not cover."""
+        tab = self.tab
+        for s, suit, shape, value, need, since in self.facts:
+            hand = hands[s]
+            have = [0] * NCODES
+            held = 0
+            for c in range(tab.lo[suit], tab.hi[suit]):
+                n = hand[c] + since[c]
+                have[c] = n
+                held += n
+            if held > need and pattern_value(tab, have, suit, shape, self.orders) != value:
+                return False
+        return True
 
 
 def _places(voids: list[int], suit: int) -> list[int]:

@@ -102,12 +102,15 @@ class Bus:
 
     # -- the reader --------------------------------------------------------------------------
     async def run(self) -> None:
-        """Read until cancelled; a lost Redis is retried."""
-        last = await self.redis.xrevrange(inbox_key(self.node), count=1)
-        self._inbox_pos = _text(last[0][0]) if last else "0-0"
+        """Read until cancelled; a lost Redis is retried (from the start: where to begin)."""
+        started = False
         while True:
-            streams = {inbox_key(self.node): self._inbox_pos}
             try:
+                if not started:
+                    last = await self.redis.xrevrange(inbox_key(self.node), count=1)
+                    self._inbox_pos = _text(last[0][0]) if last else "0-0"
+                    started = True
+                streams = {inbox_key(self.node): self._inbox_pos}
                 got: Any = await self.reader.xread(streams, count=500, block=self.block_ms)  # type: ignore[arg-type]
             except (RedisError, OSError) as e:
                 raise_if_cancelled()

@@ -71,6 +71,10 @@ class ClusterNode:
             asyncio.create_task(self.takeover.run(), name="takeover"),
         ]
 
+    def dead(self) -> list[str]:
+        """The node's tasks that ended (each should run for the node's whole life)."""
+        return sorted(t.get_name() for t in self._tasks if t.done())
+
     async def restarted(self) -> None:
         """Redis came back empty (its leases come back through ``Leases.keep`` and
         ``Takeover.lost``): list this node's rooms again; what was in the inboxes is lost, so

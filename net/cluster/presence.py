@@ -68,6 +68,9 @@ class Presence:
             except (RedisError, OSError) as e:
                 raise_if_cancelled()
                 log.warning("heartbeat failed: %s", e)
+            except Exception:  # a bug must not stop the heartbeat for the node's whole life
+                raise_if_cancelled()
+                log.exception("heartbeat failed")
             raise_if_cancelled()
             await asyncio.sleep(self.ttl_ms / 3000)
 

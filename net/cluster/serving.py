@@ -1,10 +1,10 @@
-"""The server as one node of a cluster: the glue between ``net.server.Server`` and the parts
-(``ClusterNode``: leases, presence, the bus, the takeover).
+"""The server as one node of a cluster: the glue between the server (what ``net.host.Host``
+offers of it) and the parts (``ClusterNode``: leases, presence, the bus, the takeover).
 
 - **Tables** this node runs come from ``Takeover`` (a new room is adopted; a dead node's are
   restored from the log, the restart path); a table whose lease is lost is dropped.
 - **Requests for a table owned elsewhere** are forwarded, as the client sent them, to the
-  owner's inbox. The owner runs them through its own ``Server.dispatch`` for a ``RemoteConn``
+  owner's inbox. The owner runs them through its own ``Host.dispatch`` for a ``RemoteConn``
   that stands for the client there: the same checks, the same answered-ids cache, the same
   watcher entry at the table (so seats, away marks, spectators and closing count the client).
 - **Frames for a remote client** (the answer, and every frame the table pushes to it: events,
@@ -30,27 +30,31 @@ import json
 import logging
 import time
 import weakref
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from redis.exceptions import RedisError
 
 from engine import codec
 from engine.errors import RulesError
+from net import auth
 from net.cluster import cancel_all, raise_if_cancelled
 from net.cluster.bus import Unreachable
+from net.cluster.lease import node_of
 from net.cluster.node import ClusterNode, Hooks
 from net.protocol import Join, Leave, LobbyUpdate, RoomInfo, encode, error
-from net.tables import table_from_row
+from net.storage import StoreUnavailable
 
 if TYPE_CHECKING:
-    from net.server import Conn, Server
+    from net.conn import Conn
+    from net.host import Host
     from net.store_pg import PgStore
     from net.tables import Table
 
 log = logging.getLogger("tuolaji.cluster")
 
 FORWARD_TIMEOUT = 5.0  # an owner that does not answer in this long is taken for dead
+ELSEWHERE = b"elsewhere"  # an owner's answer to a request for a table it does not run (anymore)
 OWNER_WAIT = 10.0  # how long a request waits for a live room to find its owner (failover)
 REROUTE_EVERY = 0.5  # seconds between two checks of the remote tables' owners
 
@@ -80,7 +84,7 @@ class RemoteConn:
 
 
 class Cluster:
-    def __init__(self, server: Server, store: PgStore, node: str, redis_url: str) -> None:
+    def __init__(self, server: Host, store: PgStore, node: str, redis_url: str) -> None:
         self.server = server
         self.store = store
         self.node = ClusterNode(
@@ -100,7 +104,7 @@ class Cluster:
         self.name = node
         self.remotes: dict[tuple[str, int], RemoteConn] = {}  # (node, its conn id) -> stand-in
         self.conns: dict[int, Conn] = {}  # this node's clients that reached a remote table
-        # conn id -> room -> [owner node, invite]: where each client's remote tables live
+        # conn id -> room -> [owner's node/run, invite]: where each client's remote tables live
         self.routes: dict[int, dict[str, list[Any]]] = {}
         self._cids: weakref.WeakKeyDictionary[Conn, int] = weakref.WeakKeyDictionary()
         self._numbers = itertools.count(1)
@@ -111,39 +115,109 @@ class Cluster:
         self._missing: dict[str, float] = {}  # nodes with remote clients here -> missing since
         self._lobby_changed: set[str] = set()
         self._lobby_dirty = asyncio.Event()
-        self._tasks: list[asyncio.Task[None]] = []
+        self._loops: list[asyncio.Task[None]] = []  # for the node's whole life
+        self._tasks: list[asyncio.Task[None]] = []  # one piece of work each
+        # room -> the other nodes' clients that watched it when this node dropped it: should
+        # the table come back here, they watch it again (their nodes see no owner change)
+        self._orphans: dict[str, list[RemoteConn]] = {}
 
     async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+
+        # on the store thread: a write of this node's was fenced, so another node runs the
+        # table; give it up at once (never answer its requests from stale memory again)
+        def fenced(room: str) -> None:
+            loop.call_soon_threadsafe(self._fenced, room)
+
+        self.store.on_fenced = fenced
+
+        def uncertain(rooms: set[str]) -> None:
+            loop.call_soon_threadsafe(self._uncertain, rooms)
+
+        self.store.on_uncertain = uncertain
         await self.node.start()
-        self._tasks = [
+        self._loops = [
             asyncio.create_task(self._sender(), name="sender"),
             asyncio.create_task(self._reroute(), name="reroute"),
             asyncio.create_task(self._lobby_changes(), name="lobby changes"),
             asyncio.create_task(self._lobby_pusher(), name="lobby pusher"),
         ]
 
+    async def check(self) -> str | None:
+        """Readiness: every task of the node runs and Redis answers."""
+        dead = self.node.dead() + sorted(t.get_name() for t in self._loops if t.done())
+        if dead:
+            return f"cluster: {', '.join(dead)} ended"
+        try:
+            await self.node.redis.ping()
+        except (RedisError, OSError) as e:
+            return f"redis: {e}"
+        return None
+
+    def closing(self) -> None:
+        """The node begins to shut down: it takes no table over any more (a table taken now
+        would only be restored to be handed over again a moment later)."""
+        self.node.takeover.closing = True
+
     async def stop(self) -> None:
-        await cancel_all(self._tasks)
+        await cancel_all([*self._loops, *self._tasks])
         with contextlib.suppress(RedisError, OSError):
             await self._drain()
         await self.node.stop(hand_over=True)
 
     # -- tables this node runs ---------------------------------------------------------------
     async def adopt(self, room: str) -> None:
-        await self.node.takeover.adopt(room)
+        """Own a room just created. Redis away: the request answers ``unavailable`` (and the
+        server closes the room's row)."""
+        try:
+            await self.node.takeover.adopt(room)
+        except (RedisError, OSError) as e:
+            raise StoreUnavailable(f"Redis is unreachable: {e}") from None
 
     async def release(self, room: str) -> None:
-        await self.node.takeover.release(room)
+        """``room`` closed. Redis or PostgreSQL away: the lease lapses by itself (a closed
+        room is never taken over)."""
+        try:
+            await self.node.takeover.release(room, closed=True)
+        except (RedisError, OSError, StoreUnavailable) as e:
+            log.warning("table %s closed; its lease will lapse (%s)", room, e)
 
     async def restore(self, row: dict[str, Any], epoch: int) -> None:
         """A table taken over: replayed from its log, as at a restart."""
         server = self.server
         names = await self.store.call(self.store.user_names, [row["owner"]])
-        table = table_from_row(row, server.store, server.settings, names, server.thinker)
+        table = server.replay(row, names)
         server.install(table, row)
+        for rc in self._orphans.pop(table.id, []):
+            if self.remotes.get((rc.node, rc.cid)) is rc:
+                rc.tables[table.id] = table
+                table.attach(rc, None)
         table.poke()
-        server._table_changed(table)
+        server.table_changed(table)
         log.info("running table %s (epoch %d)", table.id, epoch)
+
+    def _fenced(self, room: str) -> None:
+        if room in self.node.takeover.epochs:
+            log.warning("table %s: a write was fenced (another node took it over)", room)
+            self._spawn(self.node.takeover.give_up(room))
+
+    def _uncertain(self, rooms: set[str]) -> None:
+        """A COMMIT broke off: these tables' memory may be behind their logs (the rows may be
+        in). Each is given up and its lease released, so that it is loaded from its log again
+        (by this node or another) instead of going on from a memory that may be wrong."""
+        for room in sorted(rooms & set(self.node.takeover.epochs)):
+            log.warning("table %s: a write's fate is unknown; reloading it from its log", room)
+            self._spawn(self._reload(room))
+
+    async def _reload(self, room: str) -> None:
+        await self.node.takeover.give_up(room)
+        with contextlib.suppress(RedisError, OSError):
+            await self.node.leases.release(room)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.append(task)
+        task.add_done_callback(self._tasks.remove)
 
     async def drop(self, room: str) -> None:
         """This node no longer runs ``room``: stop it; its local watchers follow it to the
@@ -152,16 +226,18 @@ class Cluster:
         if table is None:
             return
         table.stop()
+        orphans = self._orphans[room] = []
         for who in list(table.watchers):
             if isinstance(who, RemoteConn):
                 who.tables.pop(room, None)
+                orphans.append(who)
                 continue
             conn = cast("Conn", who)
             conn.tables.pop(room, None)
             self.conns[self.cid(conn)] = conn
             self.routes.setdefault(self.cid(conn), {})[room] = ["", table.invite]
         table.watchers.clear()
-        self.server._index(table)
+        self.server.index_seats(table)
         log.warning("table %s dropped: another node runs it now", room)
 
     # -- forwarding, the client's side ---------------------------------------------------------
@@ -196,10 +272,12 @@ class Cluster:
 
     async def _forward_once(self, conn: Conn, msg: str, req: Any) -> bool:
         """One try; False when the answer was given here (no room, or the table came here)."""
-        owner = await self._owner(req.room)
-        if owner is None:
-            conn.push(encode(error(req.id, RulesError("no-room", room=req.room))))
+        holder = await self._owner(req.room)
+        if holder is None:
+            invite = req.invite if isinstance(req, Join) else None
+            conn.push(encode(error(req.id, auth.missing(req.room, invite))))
             return False
+        owner = node_of(holder) or ""
         if owner == self.name:  # taken over by this node meanwhile
             if not await self.loaded(req.room):
                 raise Unreachable(f"room {req.room} is not loaded yet")
@@ -211,10 +289,10 @@ class Cluster:
         routes = self.routes.setdefault(cid, {})
         route = routes.get(req.room)
         if isinstance(req, Join):
-            routes[req.room] = [owner, req.invite]
-        elif route is not None and route[0] != owner:  # the table moved: watch it there
-            route[0] = owner
+            routes[req.room] = [holder, req.invite]
+        elif route is not None and route[0] != holder:  # the table moved: watch it there
             await self._request(owner, conn, self._join(req.room, route[1]), quiet=True)
+            route[0] = holder  # only once it is done: a join that failed is tried again
         await self._request(owner, conn, msg)
         return True
 
@@ -222,7 +300,10 @@ class Cluster:
         """Wait while this node is loading ``room`` (its lease is taken before its log is
         read); whether it runs the table now."""
         end = time.monotonic() + FORWARD_TIMEOUT
-        while room not in self.server.tables and room in self.node.takeover.epochs:
+        takeover = self.node.takeover
+        while room not in self.server.tables and (
+            room in takeover.epochs or room in takeover.loading
+        ):
             if time.monotonic() > end:
                 break
             await asyncio.sleep(0.02)
@@ -247,14 +328,16 @@ class Cluster:
             "msg": msg,
             "quiet": quiet,
         }
-        await self.node.bus.request(owner, json.dumps(body).encode(), FORWARD_TIMEOUT)
+        answer = await self.node.bus.request(owner, json.dumps(body).encode(), FORWARD_TIMEOUT)
+        if answer == ELSEWHERE:
+            raise Unreachable(f"{owner} does not run the table (its lease is stale)")
 
     async def _owner(self, room: str) -> str | None:
-        """The node that owns ``room``. None: no such open room. A live room without an
+        """Who owns ``room`` (``node/run``). None: no such open room. A live room without an
         owner (a takeover under way) raises ``Unreachable``, to be tried again."""
-        owner = (await self.node.leases.owners([room]))[room]
-        if owner is not None:
-            return owner
+        holder = (await self.node.leases.holders([room]))[room]
+        if holder is not None:
+            return holder
         if room not in await self.store.call(self.store.live_rooms):
             return None
         raise Unreachable(f"room {room} has no owner yet")
@@ -272,12 +355,9 @@ class Cluster:
         cid = self.cid(conn)
         self.conns.pop(cid, None)
         routes = self.routes.pop(cid, {})
-        owners = {owner for owner, _invite in routes.values() if owner}
+        owners = {node_of(holder) or "" for holder, _invite in routes.values() if holder}
         for owner in owners:
-            body = json.dumps({"cid": cid, "bye": True}).encode()
-            task = asyncio.create_task(self._bye(owner, body))
-            self._tasks.append(task)
-            task.add_done_callback(self._tasks.remove)
+            self._spawn(self._bye(owner, json.dumps({"cid": cid, "bye": True}).encode()))
 
     async def _bye(self, owner: str, body: bytes) -> None:
         with contextlib.suppress(Unreachable, RedisError, OSError):
@@ -298,21 +378,25 @@ class Cluster:
 
     async def _reroute_once(self) -> None:
         rooms = {room for routes in self.routes.values() for room in routes}
-        owners = await self.node.leases.owners(rooms)
+        holders = await self.node.leases.holders(rooms)
         for cid, routes in list(self.routes.items()):
             conn = self.conns.get(cid)
             for room, route in list(routes.items()):
-                owner = owners.get(room)
-                if conn is None or owner is None or owner == route[0]:
+                holder = holders.get(room)
+                # another run of the same node is another owner: it never knew this client
+                if conn is None or holder is None or holder == route[0]:
                     continue
+                owner = node_of(holder) or ""
                 if owner == self.name:
                     if await self.loaded(room):
                         await self.arrived(conn, room)
                     continue
-                join = self._join(room, route[1])
-                route[0] = owner
-                with contextlib.suppress(Unreachable, RedisError, OSError):
-                    await self._request(owner, conn, join, quiet=True)
+                try:
+                    await self._request(owner, conn, self._join(room, route[1]), quiet=True)
+                except (Unreachable, RedisError, OSError) as e:
+                    log.warning("re-routing to table %s on %s: %s; trying again", room, owner, e)
+                    continue
+                route[0] = holder  # only once it is done: a join that failed is tried again
 
     # -- forwarding, the owner's side ------------------------------------------------------------
     async def on_request(self, origin: str, body: bytes) -> bytes:
@@ -323,6 +407,9 @@ class Cluster:
             if gone is not None:
                 gone.forget()
             return b"ok"
+        room = json.loads(d["msg"]).get("room")
+        if isinstance(room, str) and room not in self.server.parked and not await self.loaded(room):
+            return ELSEWHERE  # given up, or never taken: the origin asks Redis again
         rc = self.remotes.get(key)
         if rc is None:
             rc = self.remotes[key] = RemoteConn(self, origin, key[1])
@@ -330,9 +417,6 @@ class Cluster:
             rc.forget()  # another identity on that connection
         rc.user, rc.name = d["user"], d["name"]
         conn = cast("Conn", rc)
-        room = json.loads(d["msg"]).get("room")
-        if isinstance(room, str):
-            await self.loaded(room)
         if d.get("quiet"):
             await self.server.quiet(conn, d["msg"])
         else:
@@ -350,9 +434,9 @@ class Cluster:
             self._wake.clear()
             try:
                 await self._drain()
-            except (RedisError, OSError) as e:
+            except Exception as e:  # Redis away (or a bug): the frames wait for the next try
                 raise_if_cancelled()
-                log.warning("sending frames to other nodes failed (%s); retrying", e)
+                log.warning("sending frames to other nodes failed (%r); retrying", e)
                 self._wake.set()
                 await asyncio.sleep(0.2)
             raise_if_cancelled()
@@ -391,6 +475,10 @@ class Cluster:
         ttl = self.node.presence.ttl_ms / 1000
         for key in [k for k in self.remotes if now - self._missing.get(k[0], now) >= ttl]:
             self.remotes.pop(key).forget()
+        for room, orphans in list(self._orphans.items()):
+            orphans[:] = [rc for rc in orphans if self.remotes.get((rc.node, rc.cid)) is rc]
+            if not orphans:
+                del self._orphans[room]
 
     # -- lobby and figures -----------------------------------------------------------------------
     def figures(self) -> Mapping[str, Any]:
@@ -404,7 +492,10 @@ class Cluster:
         }
 
     async def lobby(self) -> list[RoomInfo]:
-        rooms = await self.node.presence.lobby()
+        try:
+            rooms = await self.node.presence.lobby()
+        except (RedisError, OSError) as e:
+            raise StoreUnavailable(f"Redis is unreachable: {e}") from None
         return [codec.convert(r["info"], RoomInfo) for _id, r in sorted(rooms.items())]
 
     async def publish_lobby(self, changed: set[str], gone: set[str]) -> None:
@@ -423,8 +514,9 @@ class Cluster:
                 async for room in self.node.presence.changes():
                     self._lobby_changed.add(room)
                     self._lobby_dirty.set()
-            except (RedisError, OSError) as e:
-                log.warning("lobby changes: %s", e)
+            except Exception as e:
+                raise_if_cancelled()
+                log.warning("lobby changes: %r", e)
                 await asyncio.sleep(1.0)
 
     async def _lobby_pusher(self, every: float = 0.5) -> None:
@@ -435,8 +527,9 @@ class Cluster:
             changed, self._lobby_changed = self._lobby_changed, set()
             try:
                 await self._push_lobby(changed)
-            except (RedisError, OSError) as e:
-                log.warning("lobby push: %s", e)
+            except Exception as e:
+                raise_if_cancelled()
+                log.warning("lobby push: %r", e)
             await asyncio.sleep(every)
 
     async def _push_lobby(self, changed: set[str]) -> None:

@@ -46,25 +46,45 @@ class Takeover:
         self.every = every
         self.grace = leases.ttl_ms / 1500 if grace is None else grace
         self.epochs: dict[str, int] = {}  # the rooms this node runs -> its epoch on each
+        # rooms whose lease this node holds while it reads them in: Redis already names this
+        # node their owner, so a request forwarded here meanwhile must wait, not miss them
+        self.loading: set[str] = set()
+        # the node is shutting down: it takes nothing more (what it runs it hands over)
+        self.closing = False
         self._free_since: dict[str, float] = {}  # rooms seen without an owner -> since when
 
     async def adopt(self, room: str) -> int:
         """A room this node just created (its row is written): own it from the start."""
         if not await self.leases.acquire(room):
             raise RuntimeError(f"room {room} is already owned")
-        epoch = await self.store.call(self.store.claim_room, room)
+        try:
+            epoch = await self.store.call(self.store.claim_room, room)
+        except BaseException:
+            self.leases.held.discard(room)  # it lapses: a scan takes the room over
+            raise
         self.epochs[room] = epoch
         return int(epoch)
 
-    async def release(self, room: str) -> None:
+    async def release(self, room: str, closed: bool = False) -> None:
         """Let the room go: it closed, or this node is shutting down (another takes it over
         after the grace, without waiting for the lease to lapse)."""
         self.epochs.pop(room, None)
-        await self.store.call(self.store.release_room, room)
+        if closed:  # otherwise the store keeps its epoch: a write still under way stays fenced
+            await self.store.call(self.store.release_room, room)
         await self.leases.release(room)
 
+    async def give_up(self, room: str) -> None:
+        """Stop running ``room`` at once: its lease lapsed unrenewed, or another node's claim
+        fenced this node's write. Nothing is asked of Redis or PostgreSQL (either may be
+        away); the store keeps the stale epoch, so a write still under way is refused."""
+        self.epochs.pop(room, None)
+        self.leases.held.discard(room)
+        await self.drop(room)
+
     async def scan(self) -> list[str]:
-        """Take every open room that nobody owns; the ones taken."""
+        """Take every open room that nobody owns; the ones taken (none once closing)."""
+        if self.closing:
+            return []
         rooms = await self.store.call(self.store.live_rooms)
         owners = await self.leases.owners(r for r in rooms if r not in self.epochs)
         now = asyncio.get_running_loop().time()
@@ -72,26 +92,45 @@ class Takeover:
         self._free_since = since
         taken = []
         for room, first in list(since.items()):
-            due = now - first >= self.grace and await self.leases.acquire(room)
-            if due and await self._load(room, None):
+            if now - first < self.grace or self.closing:
+                continue
+            self.loading.add(room)
+            try:
+                if not await self.leases.acquire(room):
+                    continue
+                loaded = await self._load(room, None)
+            except BaseException:
+                self.epochs.pop(room, None)
+                self.leases.held.discard(room)  # it lapses: the next scan (any node's) retries
+                raise
+            finally:
+                self.loading.discard(room)
+            if loaded:
                 taken.append(room)
                 del self._free_since[room]
         return taken
 
     async def lost(self, rooms: list[str]) -> None:
-        """``Leases.keep`` says these leases are gone: Redis restarted empty, or another node
-        took them while this one was cut off. Re-take what nobody else touched (memory is
-        still right); reload what someone else wrote to; drop the rest."""
+        """``Leases.keep`` says these leases are gone: Redis restarted empty, another node
+        took them while this one was cut off, or they lapsed while Redis was unreachable.
+        Re-take what nobody else touched (memory is still right); reload what someone else
+        wrote to; give up the rest, and every room that cannot be settled now (Redis or
+        PostgreSQL away): it is taken over, by this node or another, once they are back."""
         for room in rooms:
             epoch = self.epochs.get(room)
             if epoch is None:
                 continue
-            if not await self.leases.acquire(room):
-                del self.epochs[room]
-                await self.store.call(self.store.release_room, room)
-                await self.drop(room)
-            elif not await self._load(room, epoch):
-                await self.drop(room)
+            if self.closing:  # handed over anyway: let whoever takes it have it now
+                await self.give_up(room)
+                continue
+            try:
+                if await self.leases.acquire(room):
+                    if await self._load(room, epoch):
+                        continue
+                    self.leases.held.discard(room)
+            except (RedisError, OSError, StoreUnavailable) as e:
+                log.warning("table %s: cannot take its lease back (%s); giving it up", room, e)
+            await self.give_up(room)
 
     async def _load(self, room: str, expect: int | None) -> bool:
         """With the lease held: claim ``room`` (at epoch ``expect``: this node's own, still

@@ -59,7 +59,7 @@ Item {
             what: "last"
             text: qsTr("Last trick")
             shortcut: "L"
-            enabled: bar.table.trick.last.count > 0
+            enabled: bar.table.trick.hasLast  // none before the first trick is done
         }
         PeekButton {
             objectName: "kittyButton"
@@ -81,13 +81,26 @@ Item {
         TableButton { text: "|◀"; Accessible.name: qsTr("First step"); onClicked: bar.table.hud.replayGo(0) }
         TableButton { text: "◀"; Accessible.name: qsTr("Step back"); onClicked: bar.table.hud.replayStep(-1) }
         Text {
+            id: stepText
+            objectName: "replayStepText"
             anchors.verticalCenter: parent.verticalCenter
+            // as wide as the last step's words: the buttons after it stay put as the number
+            // grows (the font's digits are all one width)
+            width: Math.ceil(widestStep.advanceWidth)
+            horizontalAlignment: Text.AlignHCenter
             text: qsTr("Step %1 of %2").arg(bar.table.hud.replayStepNo + 1).arg(bar.table.hud.replaySteps)
             color: Theme.text
             font.pixelSize: 18
+            TextMetrics {
+                id: widestStep
+                font: stepText.font
+                text: qsTr("Step %1 of %2").arg(bar.table.hud.replaySteps).arg(bar.table.hud.replaySteps)
+            }
         }
-        TableButton { text: "▶"; Accessible.name: qsTr("Step forward"); onClicked: bar.table.hud.replayStep(1) }
+        TableButton { objectName: "replayForward"; text: "▶"; Accessible.name: qsTr("Step forward"); onClicked: bar.table.hud.replayStep(1) }
         TableButton { text: "▶|"; Accessible.name: qsTr("Last step"); onClicked: bar.table.hud.replayGo(bar.table.hud.replaySteps - 1) }
+        // issue 35: practice from this step on (the deal as far as here, then yours)
+        TableButton { objectName: "playFromHere"; text: qsTr("Play from here"); onClicked: App.playFromHere() }
     }
 
     // Last trick / Kitty: a click shows it and a second click hides it; held down, it shows

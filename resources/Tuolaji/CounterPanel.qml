@@ -57,7 +57,8 @@ Rectangle {
                 }
                 Text {
                     width: 182
-                    text: high
+                    text: Theme.suitsColoured(high, App.settings.fourColour, true)
+                    textFormat: Text.StyledText
                     color: Theme.dim
                     font.pixelSize: 15
                     elide: Text.ElideRight

@@ -30,7 +30,7 @@ FocusScope {
 
     Column {
         anchors.horizontalCenter: parent.horizontalCenter
-        y: 60
+        y: 40  // room for seven buttons (Resume, Learn) above the language row
         spacing: 10
 
         Text {
@@ -46,7 +46,7 @@ FocusScope {
             color: Theme.dim
             font.pixelSize: 20
         }
-        Item { width: 1; height: 18 }
+        Item { width: 1; height: 8 }
 
         MenuButton {
             id: resume
@@ -62,6 +62,24 @@ FocusScope {
             text: qsTr("Play offline")
             focus: !App.hasSavedGame
             onClicked: ApplicationWindow.window.go("setup")
+        }
+        Row {
+            anchors.horizontalCenter: parent.horizontalCenter
+            spacing: 10
+            MenuButton {
+                objectName: "learnButton"
+                width: 155
+                font.pixelSize: 19
+                text: qsTr("Learn to play")
+                onClicked: ApplicationWindow.window.go("lessons")
+            }
+            MenuButton {
+                objectName: "puzzlesButton"
+                width: 155
+                font.pixelSize: 19
+                text: qsTr("Puzzles")
+                onClicked: ApplicationWindow.window.go("puzzles")
+            }
         }
         MenuButton {
             anchors.horizontalCenter: parent.horizontalCenter
@@ -98,6 +116,13 @@ FocusScope {
                 font.pixelSize: 19
                 text: qsTr("Statistics")
                 onClicked: ApplicationWindow.window.go("stats")
+            }
+            MenuButton {
+                objectName: "accountButton"
+                width: 100
+                font.pixelSize: 19
+                text: qsTr("Account")
+                onClicked: ApplicationWindow.window.go("account")
             }
         }
     }

@@ -47,13 +47,13 @@ FocusScope {
         x: page.margin
         y: 84
         width: page.columnWidth
-        height: 250
+        height: 256
         radius: 12
         color: Theme.panel
         Column {
             anchors.fill: parent
-            anchors.margins: 16
-            spacing: 10
+            anchors.margins: 14
+            spacing: 8
             Text { text: qsTr("Host a table"); color: Theme.text; font.pixelSize: 20; font.bold: true }
             RowLayout {
                 width: parent.width
@@ -73,6 +73,25 @@ FocusScope {
                     Layout.fillWidth: true
                     font.pixelSize: 16
                     enabled: page.hosting.status === "off"
+                }
+            }
+            RowLayout {
+                // each turn's clock at the hosted table: at its end the AI plays the turn.
+                // Chosen before hosting; while hosting, the addresses to join take its place.
+                visible: page.hosting.status === "off"
+                spacing: 10
+                Text { text: qsTr("Turn clock"); color: Theme.text; font.pixelSize: 17 }
+                ComboBox {
+                    id: timerBox
+                    objectName: "hostTurnTimer"
+                    readonly property var seconds: [0, 15, 30, 60]
+                    Layout.preferredWidth: 130
+                    font.pixelSize: 16
+                    model: [qsTr("Off", "turn clock"), qsTr("%1 s").arg(15), qsTr("%1 s").arg(30), qsTr("%1 s").arg(60)]
+                    currentIndex: Math.max(0, seconds.indexOf(App.settings.hostTurnTimer))
+                    // a language switch renews the model: the box stays on the setting
+                    onModelChanged: currentIndex = Qt.binding(() => Math.max(0, timerBox.seconds.indexOf(App.settings.hostTurnTimer)))
+                    onActivated: (i) => App.settings.hostTurnTimer = seconds[i]
                 }
             }
             RowLayout {

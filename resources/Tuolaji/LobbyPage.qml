@@ -17,12 +17,31 @@ FocusScope {
         onBack: ApplicationWindow.window.go("home")
     }
     TableButton {
+        // issue 37: the server's leaderboards and profiles (beside the back button)
+        objectName: "toLeaderboards"
+        x: 150
+        y: 11
+        enabled: page.online.status === "connected"
+        text: qsTr("Leaderboards")
+        onClicked: ApplicationWindow.window.go("leaderboard")
+    }
+    TableButton {
+        id: toHosting
         objectName: "toHosting"
         anchors.right: parent.right
         anchors.rightMargin: 24
         y: 11
         text: qsTr("Host · Nearby · Invite")
         onClicked: ApplicationWindow.window.go("host")
+    }
+    TableButton {
+        objectName: "toFriends"
+        anchors.right: toHosting.left
+        anchors.rightMargin: 12
+        y: 11
+        enabled: page.online.status === "connected"
+        text: qsTr("Friends")
+        onClicked: friendsPanel.visible = !friendsPanel.visible
     }
 
     Rectangle {
@@ -46,7 +65,8 @@ FocusScope {
             objectName: "lobbyAddress"
             Layout.preferredWidth: 280
             font.pixelSize: 17
-            text: App.settings.serverAddress
+            // the server connected to (an invite's, a Nearby table's), else the one last typed
+            text: page.online.server !== "" ? page.online.server : App.settings.serverAddress
             focus: true
         }
         Text { text: qsTr("Name"); color: Theme.text; font.pixelSize: 18 }
@@ -74,8 +94,8 @@ FocusScope {
             objectName: "lobbyStatus"
             Layout.fillWidth: true
             text: !page.online.available ? qsTr("Online play is not available in this build")
-                  : page.online.status === "connected" ? qsTr("Connected")
-                  : page.online.status === "connecting" ? qsTr("Connecting…") : qsTr("Not connected")
+                  : page.online.status === "connected" ? qsTr("Connected to %1").arg(page.online.server)
+                  : page.online.status === "connecting" ? qsTr("Connecting to %1…").arg(page.online.server) : qsTr("Not connected")
             color: !page.online.available ? Theme.warn : Theme.dim
             font.pixelSize: 16
             elide: Text.ElideRight
@@ -95,13 +115,32 @@ FocusScope {
         elide: Text.ElideRight
     }
 
-    Text {
+    // the public rooms, or the private ones the player may enter (theirs, where they sit,
+    // those a friend invited them to)
+    property bool showPrivate: false
+    Row {
         x: page.margin
-        y: 178
-        text: qsTr("Rooms")
-        color: Theme.accent
-        font.pixelSize: 22
-        font.bold: true
+        y: 172
+        spacing: 16
+        Text {
+            anchors.verticalCenter: parent.verticalCenter
+            text: page.showPrivate ? qsTr("My private rooms") : qsTr("Rooms")
+            color: Theme.accent
+            font.pixelSize: 22
+            font.bold: true
+        }
+        TableButton {
+            objectName: "togglePrivate"
+            implicitHeight: 34
+            font.pixelSize: 15
+            enabled: page.online.status === "connected"
+            text: page.showPrivate ? qsTr("Public rooms") : qsTr("My private rooms")
+            onClicked: {
+                page.showPrivate = !page.showPrivate
+                if (page.showPrivate)
+                    page.online.refreshPrivate()
+            }
+        }
     }
 
     ListView {
@@ -112,7 +151,7 @@ FocusScope {
         height: 462
         clip: true
         spacing: 6
-        model: page.online.rooms
+        model: page.showPrivate ? page.online.privateRooms : page.online.rooms
         delegate: Rectangle {
             id: room
             required property string id
@@ -121,23 +160,51 @@ FocusScope {
             required property int players
             required property int spectators
             required property string status
+            required property bool friend
+            required property var rules
+            required property int delay
+            // the rules a room changes of its preset's, e.g. "Levels: 2 → 2"
+            readonly property string changes: (App.language, App.rulesChanged(rules))
+            // "Spectators: 1 trick behind" where the room delays them
+            readonly property string late: (App.language, App.spectatorDelay(delay))
             width: rooms.width
-            height: 54
+            height: 54 + (changes !== "" ? 20 : 0) + (late !== "" ? 20 : 0)
             radius: 8
             color: Theme.panel
             Row {
                 x: 16
-                anchors.verticalCenter: parent.verticalCenter
+                y: (54 - height) / 2  // the first line; changed rules go under it
                 spacing: 20
                 Text { text: room.name; color: Theme.text; font.pixelSize: 18; width: page.narrow ? 130 : 170; elide: Text.ElideRight }
                 Text { text: App.presetTitle(room.preset); color: Theme.dim; font.pixelSize: 16; width: page.narrow ? 130 : 170; elide: Text.ElideRight }
                 Text { text: qsTr("%1/4 players").arg(room.players); color: Theme.dim; font.pixelSize: 16; width: 90 }
                 Text { visible: !page.narrow; text: qsTr("%1 watching").arg(room.spectators); color: Theme.dim; font.pixelSize: 16; width: 100 }
+                Text { objectName: "friendRoom"; visible: room.friend; text: qsTr("A friend is here"); color: Theme.accent; font.pixelSize: 16 }
+            }
+            Text {
+                objectName: "roomChanges"
+                visible: room.changes !== ""
+                x: 16
+                y: 48
+                width: parent.width - 200
+                elide: Text.ElideRight
+                text: qsTr("Changed rules: %1").arg(room.changes)
+                color: Theme.warn
+                font.pixelSize: 14
+            }
+            Text {
+                objectName: "roomDelay"
+                visible: room.late !== ""
+                x: 16
+                y: room.changes !== "" ? 68 : 48
+                text: room.late
+                color: Theme.dim
+                font.pixelSize: 14
             }
             Row {
                 anchors.right: parent.right
                 anchors.rightMargin: 10
-                anchors.verticalCenter: parent.verticalCenter
+                y: (54 - height) / 2
                 spacing: 6
                 TableButton { text: qsTr("Join"); enabled: room.players < 4; onClicked: page.online.joinRoom(room.id) }
                 TableButton { text: qsTr("Watch"); onClicked: page.online.watchRoom(room.id) }
@@ -157,7 +224,7 @@ FocusScope {
         x: page.width - page.margin - width
         y: 214
         width: page.narrow ? 280 : 330
-        height: 200
+        height: 280
         radius: 12
         color: Theme.panel
         Column {
@@ -170,12 +237,39 @@ FocusScope {
                 width: parent.width
                 font.pixelSize: 16
             }
+            Text { text: qsTr("Spectators see the table late by"); color: Theme.dim; font.pixelSize: 15 }
+            ComboBox {
+                // how late the room's spectators see its table (issue 35: off unless asked for)
+                id: delayBox
+                objectName: "delayBox"
+                width: parent.width
+                font.pixelSize: 16
+                textRole: "text"
+                valueRole: "moves"
+                model: [
+                    { text: qsTr("Off"), moves: 0 },
+                    { text: qsTr("1 trick (4 moves)"), moves: 4 },
+                    { text: qsTr("2 tricks (8 moves)"), moves: 8 }
+                ]
+            }
             TableButton {
                 enabled: page.online.status === "connected"
                 text: qsTr("Create")
-                onClicked: page.online.createRoom(presetBox.currentValue)
+                onClicked: page.online.createRoom(presetBox.currentValue, delayBox.currentValue)
             }
         }
+    }
+
+    FriendsPanel {
+        id: friendsPanel
+        objectName: "friendsPanel"
+        visible: false
+        z: 10
+        x: page.width - width - 24
+        // below the connection row and its error line: Reconnect and the status stay in reach
+        y: 176
+        height: page.height - y - 16
+        onClosed: visible = false
     }
 
     Keys.onEscapePressed: ApplicationWindow.window.go("home")

@@ -13,7 +13,8 @@ ApplicationWindow {
     title: "Tuolaji 拖拉机"  // the app's name in both languages, as the desktop shows it
     color: Theme.feltDark
 
-    // The screen shown: home, setup, table, settings, rules, replays, lobby, host, watch.
+    // The screen shown: home, setup, table, settings, rules, replays, lobby, host, watch, lessons,
+    // puzzles, review, leaderboard, profile.
     property string screen: "home"
     property real stageScale: Math.max(Theme.minScale, Math.min(width / Theme.baseWidth, height / Theme.baseHeight))
 
@@ -40,7 +41,13 @@ ApplicationWindow {
     property bool leaving: false
     readonly property bool midHand: App.inGame && !App.table.hud.spectator
         && (App.table.hud.kind === "offline" || App.table.hud.kind === "online")
-        && App.table.hud.phase !== "" && App.table.hud.phase !== "done"
+        && (App.table.hud.phase !== "" && App.table.hud.phase !== "done"
+            // online, the server's word too: with 托管 on the next hand starts at once, and
+            // leaving it from a table still showing the last one's result costs rating;
+            // between hands leaving gives the seat up, so that asks too
+            || App.table.hud.kind === "online" && betweenHands
+            || App.table.hud.kind === "online" && App.online.room.status === "playing")
+    readonly property bool betweenHands: App.online.room.status === "between"
     function askLeave() {
         if (midHand)
             leaving = true
@@ -49,8 +56,17 @@ ApplicationWindow {
     }
     function leaveNow() {
         leaving = false
+        const back = App.table.hud.kind === "replay" ? replayFrom : backFromTable()
         App.leaveTable()
-        go("home")
+        go(back)
+    }
+    // the screen a replay was opened from (the replay list, an online room's games): its way back
+    property string replayFrom: "replays"
+    // the screen a table or waiting room was opened from: an online room (played or watched)
+    // goes back to the lobby or the list of games the player came from, the others Home
+    property string tableFrom: "home"
+    function backFromTable() {
+        return tableFrom === "lobby" || tableFrom === "watch" ? tableFrom : "home"
     }
 
     // An online room waits in its waiting room until the match starts; then the table.
@@ -60,10 +76,14 @@ ApplicationWindow {
     Connections {
         target: App
         function onSessionChanged() {
+            if (App.inGame && App.table.hud.kind === "replay" && window.screen !== "table")
+                window.replayFrom = window.screen
+            if (App.inGame && window.screen !== "table" && window.screen !== "room")
+                window.tableFrom = window.screen
             if (App.inGame)
                 window.screen = window.tableScreen()
             else if (window.screen === "table" || window.screen === "room")
-                window.screen = "home"
+                window.screen = window.backFromTable()
         }
     }
     Connections {
@@ -85,7 +105,12 @@ ApplicationWindow {
         id: stage
         width: Math.min(Theme.baseWidth, window.width / window.stageScale)
         height: Math.min(Theme.baseHeight, window.height / window.stageScale)
-        anchors.centerIn: parent
+        // At the window's top, scaled from there: a window taller than the stage (800×600 is)
+        // has the spare felt below, where the stage's felt ends in the window's colour, not in
+        // a dark band above the top bar.
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 0
+        transformOrigin: Item.Top
         scale: window.stageScale
 
         Rectangle {
@@ -112,6 +137,12 @@ ApplicationWindow {
                 case "watch": return "WatchPage.qml"
                 case "room": return "RoomPage.qml"
                 case "stats": return "StatsPage.qml"
+                case "account": return "AccountPage.qml"
+                case "lessons": return "LessonsPage.qml"
+                case "puzzles": return "PuzzlesPage.qml"
+                case "review": return "ReviewPanel.qml"
+                case "leaderboard": return "LeaderboardPage.qml"
+                case "profile": return "ProfilePage.qml"
                 default: return "HomePage.qml"
                 }
             }
@@ -132,6 +163,7 @@ ApplicationWindow {
             visible: window.leaving
             z: 90
             offline: App.table.hud.kind === "offline"
+            between: App.table.hud.kind === "online" && window.betweenHands
             onVisibleChanged: if (visible) forceActiveFocus()
             onStay: {
                 window.leaving = false

@@ -3,10 +3,13 @@ import Tuolaji.Backend
 
 // A look back on demand: the last trick (who played what, who took it) or the kitty the dealer
 // buried. A click on its button, or Esc, or the × closes it; it never covers the trick.
+// Its cards are readable (60 px tall on the 1280×720 stage) and overlap to fit; who took the
+// trick is a line of its own, the panel's whole width, so a narrow window never cuts it.
 Rectangle {
     id: panel
     property var table: App.table
     readonly property bool kitty: table.trick.peek === "kitty"
+    readonly property int cardHeight: 60
     width: 480
     height: column.implicitHeight + 16
     radius: 10
@@ -43,43 +46,67 @@ Rectangle {
             }
         }
         Grid {
-            // the last trick, two plays a row, in seat order
+            // the last trick, its four plays on one row (the panel stays clear of the trick),
+            // in seat order; the winner's name marked
             visible: !panel.kitty
-            columns: 2
+            columns: 4
             columnSpacing: 12
             rowSpacing: 4
             Repeater {
+                id: plays
                 model: panel.kitty ? null : panel.table.trick.last
                 delegate: Column {
                     required property string name
                     required property var cards
                     required property bool winning
-                    width: (column.width - 12) / 2
+                    width: (column.width - 36) / 4
                     spacing: 2
                     Text {
                         width: parent.width
-                        text: parent.winning ? qsTr("%1 took the trick").arg(parent.name) : parent.name
+                        text: parent.name
                         elide: Text.ElideRight
                         color: parent.winning ? Theme.accent : Theme.text
                         font.pixelSize: 15
                         font.bold: parent.winning
                     }
-                    MiniCards { cards: parent.cards }
+                    MiniCards { cards: parent.cards; room: parent.width }
                 }
             }
+        }
+        Text {
+            objectName: "peekWinner"
+            visible: !panel.kitty && text !== ""
+            width: parent.width
+            wrapMode: Text.WordWrap
+            text: {
+                for (var i = 0; i < plays.count; ++i) {
+                    var row = plays.itemAt(i)
+                    if (row && row.winning)
+                        return qsTr("%1 took the trick").arg(row.name)
+                }
+                return ""
+            }
+            color: Theme.accent
+            font.pixelSize: 15
+            font.bold: true
         }
         MiniCards {
             visible: panel.kitty
             cards: panel.kitty ? panel.table.trick.buried : []
+            room: column.width
         }
     }
 
+    // side by side where ``room`` allows; overlapped only as much as it needs (a long throw)
     component MiniCards: Row {
+        id: mini
         property var cards: []
-        spacing: -16
+        property real room: 200
+        readonly property real cardWidth: panel.cardHeight * Theme.cardAspect
+        spacing: cards.length > 1 ? Math.min(4, (room - cardWidth * cards.length) / (cards.length - 1)) : 0
         Repeater {
-            model: parent.cards
-            delegate: CardView { required property string modelData; code: modelData; width: 26; height: 37; accessibleName: modelData }
+            model: mini.cards
+            delegate: CardView { required property string modelData; code: modelData; width: mini.cardWidth; height: panel.cardHeight; accessibleName: modelData }
         }
     }
 }

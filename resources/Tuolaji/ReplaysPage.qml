@@ -53,13 +53,25 @@ FocusScope {
             color: rowMouse.containsMouse || ListView.isCurrentItem ? Theme.buttonHover : Theme.panel
             Text { x: 16; y: 6; text: row.title; color: Theme.text; font.pixelSize: 18; width: Math.min(380, list.width - 200); elide: Text.ElideRight }
             Text { anchors.right: parent.right; anchors.rightMargin: 16; y: 8; text: row.detail; color: Theme.dim; font.pixelSize: 15 }
-            Text { x: 16; y: 32; text: row.result; color: Theme.accent; font.pixelSize: 15; width: list.width - 32; elide: Text.ElideRight }
+            Text { x: 16; y: 32; text: row.result; color: Theme.accent; font.pixelSize: 15; width: list.width - 32 - review.width; elide: Text.ElideRight }
             MouseArea {
                 id: rowMouse
                 anchors.fill: parent
                 hoverEnabled: true
                 cursorShape: Qt.PointingHandCursor
                 onClicked: App.openReplay(row.path)
+            }
+            TableButton {
+                // issue 35: the hand's costliest decisions (judged now, or cached)
+                id: review
+                objectName: "reviewRecord_" + row.index
+                anchors.right: parent.right
+                anchors.rightMargin: 10
+                y: 28
+                implicitHeight: 26
+                font.pixelSize: 15
+                text: qsTr("Review")
+                onClicked: if (App.review.openPath(row.path)) ApplicationWindow.window.go("review")
             }
         }
         Keys.onReturnPressed: if (currentItem) App.openReplay(currentItem.path)

@@ -18,16 +18,37 @@ FocusScope {
     property var levels: App.aiLevels()
 
     PageHeader {
-        title: qsTr("Room %1").arg(page.room.id || "") + "  ·  " + App.presetTitle(page.room.preset || "classic")
+        // named for its owner (its id means nothing to a player)
+        title: qsTr("%1's room").arg(page.room.ownerName || "") + "  ·  " + App.presetTitle(page.room.preset || "classic")
         onBack: App.leaveTable()
     }
     TableButton {
+        id: toInvite
         objectName: "toInvite"
         anchors.right: parent.right
         anchors.rightMargin: 24
         y: 11
         text: qsTr("Invite")
         onClicked: ApplicationWindow.window.go("host")
+    }
+    TableButton {
+        objectName: "roomFriends"
+        anchors.right: toInvite.left
+        anchors.rightMargin: 12
+        y: 11
+        text: qsTr("Friends")
+        onClicked: roomFriendsPanel.visible = !roomFriendsPanel.visible
+    }
+    FriendsPanel {
+        id: roomFriendsPanel
+        objectName: "friendsPanel"
+        inRoom: true
+        visible: false
+        z: 10
+        x: page.width - width - 24
+        y: 64
+        height: page.height - 80
+        onClosed: visible = false
     }
 
     Rectangle {
@@ -41,12 +62,37 @@ FocusScope {
         Text { anchors.centerIn: parent; text: page.online.banner; color: "white"; font.pixelSize: 16 }
     }
 
-    Text {
+    Row {
         x: page.margin
         y: 104
-        text: qsTr("Owner: %1").arg(page.room.ownerName || "") + "   ·   " + qsTr("%1 watching").arg(page.room.spectators || 0)
-        color: Theme.dim
-        font.pixelSize: 17
+        width: page.seatsWidth
+        spacing: 16
+        Text {
+            id: ownerLine
+            text: qsTr("Owner: %1").arg(page.room.ownerName || "") + "   ·   " + qsTr("%1 watching").arg(page.room.spectators || 0)
+            color: Theme.dim
+            font.pixelSize: 17
+        }
+        Text {
+            // the room shows its spectators the table late (a choice of its creator)
+            objectName: "roomDelay"
+            readonly property string late: (App.language, App.spectatorDelay(page.room.spectatorDelay || 0))
+            visible: late !== ""
+            text: late
+            color: Theme.dim
+            font.pixelSize: 17
+        }
+        Text {
+            // the rules the room changes of its preset's (they decide the match: say so before it)
+            objectName: "roomRulesChanged"
+            readonly property string changes: (App.language, page.room.rules ? App.rulesChanged(page.room.rules) : "")
+            visible: changes !== ""
+            width: parent.width - ownerLine.width - parent.spacing
+            elide: Text.ElideRight
+            text: qsTr("Changed rules: %1").arg(changes)
+            color: Theme.warn
+            font.pixelSize: 17
+        }
     }
 
     Grid {

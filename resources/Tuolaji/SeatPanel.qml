@@ -9,8 +9,8 @@ Rectangle {
     property bool vertical: false
     property bool showBacks: true
     readonly property bool active: seat.active === true
-    // a narrow panel (a small window) drops the backs; the side's word gives way to the clock
-    // when both do not fit (the side's colour stays)
+    // a narrow panel (a small window) drops the backs; the turn clock sits at the top right,
+    // beside the name, so the level, the count and the side's word keep the whole line under it
     readonly property bool compact: width < 240
     readonly property bool clockShown: seat.clock !== undefined && seat.clock >= 0
     width: 210
@@ -23,11 +23,19 @@ Rectangle {
     Accessible.role: Accessible.StaticText
     Accessible.name: (seat.name || "") + " " + cardsText.text
 
-    SequentialAnimation on border.color {
-        running: panel.active && App.settings.speed !== "instant" && !App.settings.reduceMotion
-        loops: Animation.Infinite
-        ColorAnimation { to: "#fff3c4"; duration: 600 }
-        ColorAnimation { to: Theme.accent; duration: 600 }
+    // the turn coming to this seat pulses its border a few times, then it stays lit: a pulse
+    // that never stops would redraw the window for as long as the player thinks
+    onActiveChanged: {
+        if (active && App.settings.flightMs > 0)
+            pulse.restart()
+        else
+            pulse.stop()
+    }
+    SequentialAnimation {
+        id: pulse
+        loops: 3
+        ColorAnimation { target: panel; property: "border.color"; to: "#fff3c4"; duration: 600 }
+        ColorAnimation { target: panel; property: "border.color"; to: Theme.accent; duration: 600 }
     }
 
     Rectangle {
@@ -58,6 +66,7 @@ Rectangle {
         y: 6
         spacing: 2
         Text {
+            objectName: "seatName"
             text: seat.name || ""
             color: Theme.text
             font.pixelSize: 18
@@ -70,19 +79,22 @@ Rectangle {
             spacing: panel.compact ? 7 : 10
             Text {
                 id: levelText
+                objectName: "seatLevel"
                 text: qsTr("Level %1").arg(seat.level || "")
                 color: Theme.dim
                 font.pixelSize: 15
             }
             Text {
                 id: cardsText
+                objectName: "seatCards"
                 text: seat.count === 1 ? qsTr("1 card") : qsTr("%1 cards").arg(seat.count || 0)
                 color: Theme.dim
                 font.pixelSize: 15
             }
             Text {
                 id: sideText
-                readonly property real room: panel.width - 18 - (panel.clockShown ? 56 : 8) - levelText.implicitWidth - cardsText.implicitWidth - 2 * infoRow.spacing
+                objectName: "seatSide"
+                readonly property real room: panel.width - 26 - levelText.implicitWidth - cardsText.implicitWidth - 2 * infoRow.spacing
                 visible: (seat.side === "defenders" || seat.side === "attackers") && implicitWidth <= room
                 text: seat.side === "defenders" ? qsTr("defender") : qsTr("attacker")
                 color: seat.side === "defenders" ? Theme.defenders : Theme.attackers
@@ -113,10 +125,10 @@ Rectangle {
         readonly property int total: Math.max(1, App.table.seats.turnSeconds)
         visible: secondsLeft >= 0
         anchors.right: parent.right
-        anchors.rightMargin: 6
-        anchors.verticalCenter: parent.verticalCenter
-        width: 44
-        height: 44
+        anchors.rightMargin: 8
+        y: 4
+        width: 30
+        height: 30
         onSecondsLeftChanged: ring.requestPaint()
         Canvas {
             id: ring
@@ -125,15 +137,15 @@ Rectangle {
                 var ctx = getContext("2d")
                 var c = width / 2
                 ctx.reset()
-                ctx.lineWidth = 5
+                ctx.lineWidth = 4
                 ctx.strokeStyle = "#40ffffff"
                 ctx.beginPath()
-                ctx.arc(c, c, c - 4, 0, 2 * Math.PI)
+                ctx.arc(c, c, c - 3, 0, 2 * Math.PI)
                 ctx.stroke()
                 var part = Math.max(0, Math.min(1, parent.secondsLeft / parent.total))
                 ctx.strokeStyle = parent.secondsLeft <= 5 ? "#ff5252" : "#f2c14e"
                 ctx.beginPath()
-                ctx.arc(c, c, c - 4, -Math.PI / 2, -Math.PI / 2 + part * 2 * Math.PI)
+                ctx.arc(c, c, c - 3, -Math.PI / 2, -Math.PI / 2 + part * 2 * Math.PI)
                 ctx.stroke()
             }
         }
@@ -141,7 +153,7 @@ Rectangle {
             anchors.centerIn: parent
             text: String(Math.max(0, parent.secondsLeft))
             color: parent.secondsLeft <= 5 ? "#ff8a80" : "white"
-            font.pixelSize: 16
+            font.pixelSize: 15
             font.bold: true
         }
     }

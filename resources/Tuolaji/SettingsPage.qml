@@ -74,6 +74,13 @@ FocusScope {
             checked: App.settings.showCounter
             onToggled: App.settings.showCounter = checked
         }
+        // issue 37: a turn, an invitation or a rematch offer while the window is elsewhere
+        Label2 { text: qsTr("Notify me when away"); Layout.preferredWidth: page.narrow ? 170 : 200 }
+        Switch {
+            objectName: "notifyAwaySwitch"
+            checked: App.settings.notifyAway
+            onToggled: App.settings.notifyAway = checked
+        }
     }
 
     GridLayout {

@@ -148,5 +148,37 @@ FocusScope {
         onClicked: page.start()
     }
 
+    // a deal someone shared (issue 35): the same cards, as practice
+    Row {
+        x: form.x
+        y: 672
+        spacing: 10
+        TextField {
+            id: dealCode
+            objectName: "dealCodeField"
+            width: 300
+            font.pixelSize: 17
+            placeholderText: qsTr("Deal code, e.g. 84DY-8EJY-…")
+            onAccepted: playCode.clicked()
+            onTextEdited: codeError.text = ""
+        }
+        TableButton {
+            id: playCode
+            objectName: "playDealCode"
+            enabled: dealCode.text.length > 0
+            text: qsTr("Play this deal")
+            onClicked: codeError.text = App.playDealCode(dealCode.text)
+        }
+        Text {
+            id: codeError
+            objectName: "dealCodeError"
+            anchors.verticalCenter: parent.verticalCenter
+            width: page.width - form.x - 300 - playCode.width - 60
+            wrapMode: Text.WordWrap
+            color: Theme.warn
+            font.pixelSize: 15
+        }
+    }
+
     Keys.onEscapePressed: ApplicationWindow.window.go("home")
 }

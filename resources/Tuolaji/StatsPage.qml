@@ -2,7 +2,7 @@ import QtQuick
 import QtQuick.Controls
 import Tuolaji.Backend
 
-// The player's statistics: hands and matches played and won, as the dealer's side and as
+// The player's statistics: hands and matches played and won, as defenders and as
 // attackers (offline and online together).
 FocusScope {
     id: page

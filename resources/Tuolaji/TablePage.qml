@@ -11,6 +11,27 @@ FocusScope {
     focus: true
     property var table: App.table
     property bool showChat: false
+    // chat lines that came while the chat was closed (the Chat button's badge); opening it reads them
+    property int unreadChat: 0
+    onShowChatChanged: if (showChat) unreadChat = 0
+    Connections {
+        // a line added: the model grows, or (full, at 100 lines) its last row changes
+        target: App.online.chat
+        property int before: 0
+        Component.onCompleted: before = App.online.chat.count
+        function onCountChanged() {
+            const now = App.online.chat.count
+            if (now > before && !page.showChat)
+                page.unreadChat += now - before
+            else if (now === 0)
+                page.unreadChat = 0  // another room: its chat starts empty
+            before = now
+        }
+        function onDataChanged(topLeft) {
+            if (topLeft.row === App.online.chat.count - 1 && !page.showChat)
+                page.unreadChat += 1
+        }
+    }
     readonly property bool online: table.hud.kind === "online" || (table.hud.kind === "spectator" && App.online.room.id !== undefined)
     readonly property int flight: App.settings.flightMs
     // A stage narrower than 1280 (a small window; text is never scaled under 12 px): the seats
@@ -22,9 +43,10 @@ FocusScope {
     readonly property var seatPoints: [Qt.point(width / 2, 640), Qt.point(width - 110, 276), Qt.point(width / 2, 100), Qt.point(110, 276)]
     readonly property real topPanelX: (width - 250) / 2
 
-    // the window leaves: this page is unloaded on the way (its window is gone by then)
+    // the window leaves (asking first while a match runs: the result panel's way out too):
+    // this page is unloaded on the way (its window is gone by then)
     function leave() {
-        ApplicationWindow.window.leaveNow()
+        ApplicationWindow.window.askLeave()
     }
 
     TopBar {
@@ -53,6 +75,34 @@ FocusScope {
         }
     }
 
+    // a replay of a reviewed hand: the chance to win as the review judged it, step by step
+    EvalBar {
+        objectName: "evalBar"
+        x: 16
+        y: 60
+        win: page.table.hud.kind === "replay" ? (App.review.state, App.review.replayWin(page.table.hud.replayStepNo)) : -1
+    }
+
+    // a practice hand's replay: the lines its take backs abandoned, beside the line played
+    ComboBox {
+        id: lineBox
+        objectName: "lineBox"
+        x: 16
+        y: 122
+        width: 300
+        height: 36
+        font.pixelSize: 15
+        focusPolicy: Qt.NoFocus
+        visible: page.table.hud.kind === "replay" && App.branches.lines.length > 1
+        model: App.branches.lines
+        currentIndex: App.branches.line
+        onActivated: (index) => App.branches.open(index)
+        Connections {  // a choice made in the box unbinds currentIndex: follow the model's
+            target: App.branches
+            function onChanged() { lineBox.currentIndex = App.branches.line }
+        }
+    }
+
     TrickArea {
         id: trickArea
         objectName: "trickArea"
@@ -67,6 +117,7 @@ FocusScope {
     // the deck in the middle while dealing, and one back flying to each seat as it is dealt
     Item {
         id: deck
+        objectName: "deck"
         visible: page.table.hud.phase === "deal"
         x: page.centre.x - 30
         y: page.centre.y - 43
@@ -215,13 +266,14 @@ FocusScope {
     // what just happened (a failed throw, a refusal, a hint) where the player looks: on one
     // line above the action bar, or, while the player's own play is on the table there,
     // beside it (right of it, under the right-hand play); else why the selection cannot go.
+    // A session's notice (托管, a clock run out) is a state: always beside, so it stays put.
     // Narrow, it wraps on the lines just above the buttons, clear of the chat.
     Rectangle {
         id: messageBox
         objectName: "messageBox"
         readonly property string problem: page.table.hud.myTurn ? page.table.hand.playProblem : ""
         readonly property string text: page.table.notice.text !== "" ? page.table.notice.text : problem
-        readonly property bool beside: page.table.trick.myPlayShown
+        readonly property bool beside: page.table.trick.myPlayShown || page.table.notice.status
         readonly property bool wraps: beside || page.narrow
         readonly property real leftEdge: beside ? page.width / 2 + 84 : actionBar.x
         readonly property real rightEdge: chatPanel.visible ? chatPanel.x - 8 : actionBar.x + actionBar.width
@@ -251,6 +303,7 @@ FocusScope {
 
     // whose turn: yours, said in words above your seat
     Rectangle {
+        id: turnPrompt
         objectName: "turnPrompt"
         visible: page.table.hud.turnPrompt !== ""
         x: 12
@@ -272,21 +325,32 @@ FocusScope {
             font.pixelSize: 18
             font.bold: true
         }
-        SequentialAnimation on opacity {
-            running: parent.visible && App.settings.flightMs > 0
-            loops: Animation.Infinite
-            NumberAnimation { to: 0.75; duration: 700 }
-            NumberAnimation { to: 1; duration: 700 }
+        // a few pulses as the turn comes, then still (idle means no frames drawn)
+        onVisibleChanged: {
+            promptPulse.stop()
+            opacity = 1
+            if (visible && App.settings.flightMs > 0)
+                promptPulse.start()
+        }
+        SequentialAnimation {
+            id: promptPulse
+            loops: 3
+            NumberAnimation { target: turnPrompt; property: "opacity"; to: 0.75; duration: 700 }
+            NumberAnimation { target: turnPrompt; property: "opacity"; to: 1; duration: 700 }
         }
     }
 
-    // the bid standing (who, which cards), in the middle until play starts
+    // the bid standing (who, which cards) until play starts: beside the deck, left of it and
+    // below the cards dealt to the left, so neither the pile nor a card in flight crosses it
     Text {
         objectName: "bidText"
         visible: page.table.bidding.bidText !== ""
-        anchors.horizontalCenter: parent.horizontalCenter
-        y: 372
-        text: page.table.bidding.bidText
+        x: page.centre.x - 44 - width
+        y: page.centre.y + 54  // under the pile and every card flying left (their lowest edge is centre + 43)
+        readonly property string plainText: page.table.bidding.bidText
+        text: Theme.suitsColoured(plainText, App.settings.fourColour, true)
+        textFormat: Text.StyledText
+        Accessible.name: plainText
         color: Theme.text
         font.pixelSize: 20
         font.bold: true
@@ -334,9 +398,21 @@ FocusScope {
         color: Theme.dim
         font.pixelSize: 20
     }
+    Text {
+        // the server shows this spectator the table late: say so, lest it read as slow play
+        objectName: "spectatorDelay"
+        readonly property int moves: page.table.hud.kind === "spectator" ? (App.online.room.spectatorDelay || 0) : 0
+        visible: moves > 0
+        anchors.horizontalCenter: parent.horizontalCenter
+        y: 632
+        text: qsTr("Delayed: you see this table %1 moves late").arg(moves)
+        color: Theme.dim
+        font.pixelSize: 15
+    }
 
     // the last trick or the buried kitty, on demand, at the top left: never over the trick
     PeekPanel {
+        id: peekPanel
         objectName: "peekPanel"
         x: 12
         width: Math.min(480, page.topPanelX - 24)
@@ -350,7 +426,7 @@ FocusScope {
         objectName: "counterPanel"
         x: 12
         y: 56
-        visible: App.settings.showCounter && page.table.counter.model.count > 0 && page.table.trick.peek === ""
+        visible: App.settings.showCounter && page.table.counter.model.count > 0 && !peekPanel.visible
     }
 
     // toggles at the top right: the counter, 托管, the room's chat; who is watching
@@ -366,10 +442,16 @@ FocusScope {
             horizontalItemAlignment: Grid.AlignRight
             anchors.right: parent.right
             SmallToggle {
+                // lit while the counter shows; pressed while a look back has its place, the
+                // look back closes and the counter shows (it never lights up for nothing)
+                objectName: "counterToggle"
                 visible: page.table.hud.kind !== "replay"
                 text: qsTr("Counter")
-                checked: App.settings.showCounter
-                onClicked: App.settings.showCounter = !App.settings.showCounter
+                checked: App.settings.showCounter && !peekPanel.visible
+                onClicked: {
+                    App.settings.showCounter = !checked
+                    page.table.trick.setPeek("")
+                }
             }
             SmallToggle {
                 objectName: "trusteeToggle"
@@ -379,10 +461,32 @@ FocusScope {
                 onClicked: page.table.hud.toggleTrustee()
             }
             SmallToggle {
+                objectName: "chatToggle"
                 visible: page.online
                 text: qsTr("Chat")
                 checked: page.showChat
                 onClicked: page.showChat = !page.showChat
+                Rectangle {
+                    // the unread count, on the button's top right corner
+                    objectName: "chatUnread"
+                    visible: page.unreadChat > 0 && !page.showChat
+                    x: parent.width - width / 2 - 4
+                    y: -height / 2 + 2
+                    width: Math.max(height, unreadText.implicitWidth + 10)
+                    height: 20
+                    radius: 10
+                    color: "#d32f2f"
+                    border.color: "white"
+                    Text {
+                        id: unreadText
+                        objectName: "chatUnreadCount"
+                        anchors.centerIn: parent
+                        text: page.unreadChat > 99 ? "99+" : String(page.unreadChat)
+                        color: "white"
+                        font.pixelSize: 12
+                        font.bold: true
+                    }
+                }
             }
         }
         Text {
@@ -400,7 +504,7 @@ FocusScope {
         visible: page.online && page.showChat
         x: page.width - 12 - width
         y: page.narrow ? 320 : 340
-        width: page.narrow ? 200 : 268
+        width: page.narrow ? page.sidePanelWidth : 268  // narrow: as wide as the seat above it
         height: page.narrow ? 160 : 194
         z: 30
     }

@@ -33,4 +33,10 @@ QtObject {
         const dark = { S: text, H: "#ff8a80", C: four ? "#81c784" : text, D: four ? "#82b1ff" : "#ff8a80" }
         return (onDark ? dark : light)[key] || (onDark ? text : "#111111")
     }
+    // Plain ``words`` as StyledText: each card written with a suit sign (10♥, ♠A) in its
+    // suit's colour, as the cards and the bid buttons show it.
+    function suitsColoured(words, four, onDark) {
+        const safe = String(words).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+        return safe.replace(/[0-9JQKA]*[♠♥♣♦][0-9JQKA]*/g, card => "<font color=\"" + suitColour(card.match(/[♠♥♣♦]/)[0], four, onDark) + "\">" + card + "</font>")
+    }
 }

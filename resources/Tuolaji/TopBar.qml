@@ -83,6 +83,33 @@ Rectangle {
         anchors.rightMargin: 8
         anchors.verticalCenter: parent.verticalCenter
         spacing: 6
+        // issue 35: practice says so, and only practice takes moves back
+        Rectangle {
+            objectName: "practiceBadge"
+            visible: bar.table.hud.practice
+            anchors.verticalCenter: parent.verticalCenter
+            width: practiceLabel.implicitWidth + 16
+            height: 28
+            radius: 6
+            color: Theme.accent
+            Text {
+                id: practiceLabel
+                anchors.centerIn: parent
+                text: qsTr("Practice")
+                color: Theme.bar
+                font.pixelSize: 15
+                font.bold: true
+            }
+        }
+        TableButton {
+            objectName: "takeBackButton"
+            visible: bar.table.hud.practice
+            enabled: bar.table.hud.canTakeBack
+            implicitHeight: 34
+            font.pixelSize: 15
+            text: qsTr("Take back")
+            onClicked: App.takeBack()
+        }
         TableButton {
             objectName: "helpButton"
             implicitHeight: 34

@@ -33,15 +33,23 @@ Item {
             height: area.cardHeight
             x: area.width / 2 + area.slotCentres[pos].x - width / 2
             y: area.height / 2 + area.slotCentres[pos].y - height / 2
-            opacity: swept ? 0 : 1
+            opacity: 1 - sweep
             property real fly: 0   // 1 at the seat, 0 in the slot
-            transform: Translate {
-                x: slot.swept ? slot.target.x - area.slotCentres[slot.pos].x : slot.fly * (area.seatOrigins[slot.pos].x - area.slotCentres[slot.pos].x)
-                y: slot.swept ? slot.target.y - area.slotCentres[slot.pos].y : slot.fly * (area.seatOrigins[slot.pos].y - area.slotCentres[slot.pos].y)
-                Behavior on x { enabled: area.flight > 0 && slot.swept; NumberAnimation { duration: area.flight * 1.5; easing.type: Easing.InCubic } }
-                Behavior on y { enabled: area.flight > 0 && slot.swept; NumberAnimation { duration: area.flight * 1.5; easing.type: Easing.InCubic } }
+            // 0 in the slot, 1 at the winner's seat. Driven by hand, not by a Behavior: one
+            // enabled by ``swept`` saw the change before its own ``enabled`` and jumped.
+            property real sweep: 0
+            onSweptChanged: {
+                sweepAnim.stop()
+                if (swept && area.flight > 0)
+                    sweepAnim.start()
+                else
+                    sweep = swept ? 1 : 0
             }
-            Behavior on opacity { enabled: area.flight > 0; NumberAnimation { duration: area.flight * 1.5 } }
+            NumberAnimation { id: sweepAnim; target: slot; property: "sweep"; from: 0; to: 1; duration: area.flight * 1.5; easing.type: Easing.InCubic }
+            transform: Translate {
+                x: slot.sweep * (slot.target.x - area.slotCentres[slot.pos].x) + slot.fly * (area.seatOrigins[slot.pos].x - area.slotCentres[slot.pos].x)
+                y: slot.sweep * (slot.target.y - area.slotCentres[slot.pos].y) + slot.fly * (area.seatOrigins[slot.pos].y - area.slotCentres[slot.pos].y)
+            }
 
             property int shown: cards.length
             onShownChanged: {

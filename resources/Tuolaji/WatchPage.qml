@@ -48,11 +48,13 @@ FocusScope {
                 required property string name
                 required property int players
                 required property int spectators
+                required property int delay
+                readonly property string late: (App.language, App.spectatorDelay(delay))
                 width: tables.width
                 height: 50
                 radius: 8
                 color: Theme.panel
-                Text { x: 16; anchors.verticalCenter: parent.verticalCenter; text: room.name + "  ·  " + qsTr("%1 watching").arg(room.spectators); color: Theme.text; font.pixelSize: 18 }
+                Text { x: 16; anchors.verticalCenter: parent.verticalCenter; text: room.name + "  ·  " + qsTr("%1 watching").arg(room.spectators) + (room.late !== "" ? "  ·  " + room.late : ""); color: Theme.text; font.pixelSize: 18 }
                 TableButton { anchors.right: parent.right; anchors.rightMargin: 10; anchors.verticalCenter: parent.verticalCenter; text: qsTr("Watch"); onClicked: page.online.watchRoom(room.id) }
             }
         }

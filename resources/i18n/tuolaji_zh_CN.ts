@@ -2,6 +2,136 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AccountPage</name>
+    <message>
+        <source>Account</source>
+        <translation>账号</translation>
+    </message>
+    <message>
+        <source>Signed in to %1 as %2.</source>
+        <translation>已在 %1 登录为 %2。</translation>
+    </message>
+    <message>
+        <source>On %1 you play as a guest. An account keeps your rating and games on any computer, without e-mail.</source>
+        <translation>你在 %1 以游客身份游戏。有了账号，积分和牌局在任何电脑上都还是你的，无需电子邮箱。</translation>
+    </message>
+    <message>
+        <source>New account</source>
+        <translation>新账号</translation>
+    </message>
+    <message>
+        <source>Your rating and games so far stay yours. The password is optional: without one, sign in elsewhere with a recovery code or a code from this computer.</source>
+        <translation>你至今的积分和牌局都保留。密码可以不设：没有密码时，在别处用恢复码或本机显示的关联码登录。</translation>
+    </message>
+    <message>
+        <source>Account name</source>
+        <translation>账号名</translation>
+    </message>
+    <message>
+        <source>Password (8 or more characters, optional)</source>
+        <translation>密码（至少 8 个字符，可不设）</translation>
+    </message>
+    <message>
+        <source>Create the account</source>
+        <translation>创建账号</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>登录</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Recovery code</source>
+        <translation>恢复码</translation>
+    </message>
+    <message>
+        <source>Code from a device</source>
+        <translation>设备关联码</translation>
+    </message>
+    <message>
+        <source>Recovery code, e.g. abcd-efgh-jkmn-pqrs</source>
+        <translation>恢复码，例如 abcd-efgh-jkmn-pqrs</translation>
+    </message>
+    <message>
+        <source>New password (optional)</source>
+        <translation>新密码（可不设）</translation>
+    </message>
+    <message>
+        <source>Using a recovery code signs the account out everywhere else and replaces its password.</source>
+        <translation>使用恢复码会让账号在其他所有地方退出登录，并替换它的密码。</translation>
+    </message>
+    <message>
+        <source>On a computer where you are signed in, open Account and choose “Link another device”, then type its code here.</source>
+        <translation>在已登录的电脑上打开“账号”，选择“关联另一台设备”，然后在这里输入显示的关联码。</translation>
+    </message>
+    <message>
+        <source>Code, e.g. ABCD-EFGH</source>
+        <translation>关联码，例如 ABCD-EFGH</translation>
+    </message>
+    <message>
+        <source>Link another device</source>
+        <translation>关联另一台设备</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>退出登录</translation>
+    </message>
+    <message>
+        <source>Sign out everywhere</source>
+        <translation>在所有设备上退出</translation>
+    </message>
+    <message>
+        <source>On the other device, choose Sign in, “Code from a device”, and type:</source>
+        <translation>在另一台设备上选择“登录”中的“设备关联码”，然后输入：</translation>
+    </message>
+    <message>
+        <source>Works once, for %1:%2 more.</source>
+        <translation>只能用一次，还剩 %1:%2。</translation>
+    </message>
+    <message>
+        <source>Your recovery codes</source>
+        <translation>你的恢复码</translation>
+    </message>
+    <message>
+        <source>Copy them, write them down or print them now: they are shown only this once. Each one signs you in once if you lose your computers, ends every other sign-in and sets a new password.</source>
+        <translation>请现在复制、抄下或打印：它们只显示这一次。丢失电脑时，每个恢复码可登录一次，同时让其他所有登录失效并设置新密码。</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Copy the codes</source>
+        <translation>复制恢复码</translation>
+    </message>
+    <message>
+        <source>I have saved them</source>
+        <translation>我已经保存了</translation>
+    </message>
+    <message>
+        <source>Talking to the server…</source>
+        <translation>正在与服务器通信…</translation>
+    </message>
+</context>
+<context>
+    <name>AccountViewModel</name>
+    <message>
+        <source>The server met an error of its own, not one in what you typed. Try again later; if it goes on, tell whoever runs the server (its log says why).</source>
+        <translation>服务器自身出错，不是你输入的内容有误。请稍后再试；如果一直这样，请告诉服务器的管理者（服务器日志里写明了原因）。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a server address: set it in Settings as host:port.</source>
+        <translation>“%1”不是服务器地址：请在设置中写成 主机:端口。</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: check the server address in Settings.</source>
+        <translation>无法连接 %1：请检查设置中的服务器地址。</translation>
+    </message>
+</context>
+<context>
     <name>ActionBar</name>
     <message>
         <source>Enter</source>
@@ -51,6 +181,10 @@
         <source>Last step</source>
         <translation>最后一步</translation>
     </message>
+    <message>
+        <source>Play from here</source>
+        <translation>从这里开始打</translation>
+    </message>
 </context>
 <context>
     <name>App</name>
@@ -59,12 +193,8 @@
         <translation>牌局</translation>
     </message>
     <message>
-        <source>As the dealer&apos;s side</source>
-        <translation>坐庄一方</translation>
-    </message>
-    <message>
         <source>As attackers</source>
-        <translation>闲家一方</translation>
+        <translation>抓分方</translation>
     </message>
     <message>
         <source>Matches</source>
@@ -167,6 +297,14 @@
         <translation>潮汕</translation>
     </message>
     <message>
+        <source>As defenders</source>
+        <translation>庄家方</translation>
+    </message>
+    <message>
+        <source>Practice</source>
+        <translation>练习</translation>
+    </message>
+    <message>
         <source>Level %1</source>
         <translation>打 %1</translation>
     </message>
@@ -181,6 +319,22 @@
     <message>
         <source>Levels +%1</source>
         <translation>升 %1 级</translation>
+    </message>
+    <message>
+        <source>Spectators: 1 trick behind</source>
+        <translation>观众：晚 1 轮牌</translation>
+    </message>
+    <message>
+        <source>Spectators: %1 tricks behind</source>
+        <translation>观众：晚 %1 轮牌</translation>
+    </message>
+    <message>
+        <source>Spectators: %1 moves behind</source>
+        <translation>观众：晚 %1 步</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>hearts are trump</source>
@@ -284,6 +438,29 @@
         <source>Friend %1: not yet shown</source>
         <translation>朋友 %1：尚未出现</translation>
     </message>
+    <message>
+        <source>Too late to bid: the bidding is over.</source>
+        <translation>来不及了：亮主已经结束。</translation>
+    </message>
+    <message>
+        <source>Too late for that bid: %1 bid %2 first.</source>
+        <translation>来不及了：%1 已先亮 %2。</translation>
+    </message>
+    <message>
+        <source>That bid cannot be made now.</source>
+        <translation>现在不能这样亮主。</translation>
+    </message>
+</context>
+<context>
+    <name>BranchesViewModel</name>
+    <message>
+        <source>The line played</source>
+        <translation>实际打法</translation>
+    </message>
+    <message>
+        <source>Taken back %1 · from step %2</source>
+        <translation>悔掉的第 %1 条 · 从第 %2 步起</translation>
+    </message>
 </context>
 <context>
     <name>CardNames</name>
@@ -311,6 +488,38 @@
         <translation>聊天</translation>
     </message>
     <message>
+        <source>%1 is reported to the moderators, with the last lines of this chat</source>
+        <translation>已将 %1 连同这段聊天的最后几句举报给版主</translation>
+    </message>
+    <message>
+        <source>Mute here</source>
+        <translation>在本桌静音</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>屏蔽</translation>
+    </message>
+    <message>
+        <source>Report for:</source>
+        <translation>举报理由：</translation>
+    </message>
+    <message>
+        <source>Abuse</source>
+        <translation>辱骂</translation>
+    </message>
+    <message>
+        <source>Cheating</source>
+        <translation>作弊</translation>
+    </message>
+    <message>
+        <source>Spam</source>
+        <translation>刷屏</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
         <source>No messages yet</source>
         <translation>还没有消息</translation>
     </message>
@@ -335,6 +544,21 @@
     </message>
 </context>
 <context>
+    <name>EvalBar</name>
+    <message>
+        <source>Chance to win</source>
+        <translation>获胜机会</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Chance to win the hand: %1%</source>
+        <translation>赢下这副牌的机会：%1%</translation>
+    </message>
+</context>
+<context>
     <name>FriendDialog</name>
     <message>
         <source>Call a friend: the player holding this card joins you</source>
@@ -343,6 +567,161 @@
     <message>
         <source>Call %1</source>
         <translation>叫 %1</translation>
+    </message>
+</context>
+<context>
+    <name>FriendsPanel</name>
+    <message>
+        <source>Playing at table %1</source>
+        <translation>在 %1 桌打牌</translation>
+    </message>
+    <message>
+        <source>Playing at a private table</source>
+        <translation>在私人房间打牌</translation>
+    </message>
+    <message>
+        <source>Watching table %1</source>
+        <translation>在 %1 桌观战</translation>
+    </message>
+    <message>
+        <source>Watching a private table</source>
+        <translation>在私人房间观战</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>在线</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <source>%1 asks to be your friend</source>
+        <translation>%1 请求加你为好友</translation>
+    </message>
+    <message>
+        <source>%1 is now your friend</source>
+        <translation>%1 已成为你的好友</translation>
+    </message>
+    <message>
+        <source>%1 invites you to a seat</source>
+        <translation>%1 邀请你入座</translation>
+    </message>
+    <message>
+        <source>%1 accepted your invitation</source>
+        <translation>%1 接受了你的邀请</translation>
+    </message>
+    <message>
+        <source>%1 declined your invitation</source>
+        <translation>%1 谢绝了你的邀请</translation>
+    </message>
+    <message>
+        <source>%1 withdrew an invitation</source>
+        <translation>%1 撤回了邀请</translation>
+    </message>
+    <message>
+        <source>A moderator (%1) acted on your account</source>
+        <translation>版主（%1）对你的账号采取了措施</translation>
+    </message>
+    <message>
+        <source>Friends</source>
+        <translation>好友</translation>
+    </message>
+    <message>
+        <source>Moderation</source>
+        <translation>版务</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>A player&apos;s name, or #number</source>
+        <translation>玩家名字，或 #编号</translation>
+    </message>
+    <message>
+        <source>Add friend</source>
+        <translation>加好友</translation>
+    </message>
+    <message>
+        <source>Appearing offline: show me online</source>
+        <translation>正在隐身：显示为在线</translation>
+    </message>
+    <message>
+        <source>Appear offline</source>
+        <translation>隐身</translation>
+    </message>
+    <message>
+        <source>Invitations</source>
+        <translation>邀请</translation>
+    </message>
+    <message>
+        <source>You invited %1 to seat %2</source>
+        <translation>你邀请了 %1 坐 %2 号座位</translation>
+    </message>
+    <message>
+        <source>%1 invites you to seat %2</source>
+        <translation>%1 邀请你坐 %2 号座位</translation>
+    </message>
+    <message>
+        <source>Sit</source>
+        <translation>入座</translation>
+    </message>
+    <message>
+        <source>Withdraw</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>谢绝</translation>
+    </message>
+    <message>
+        <source>Friend requests</source>
+        <translation>好友请求</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>No friends yet: add one by name above</source>
+        <translation>还没有好友：在上方输入名字添加</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>加入</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>观战</translation>
+    </message>
+    <message>
+        <source>Invite to a seat</source>
+        <translation>邀请入座</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>屏蔽</translation>
+    </message>
+    <message>
+        <source>Requests you sent</source>
+        <translation>你发出的请求</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <source>Unblock</source>
+        <translation>解除屏蔽</translation>
     </message>
 </context>
 <context>
@@ -502,6 +881,14 @@
         <translation>单机游戏</translation>
     </message>
     <message>
+        <source>Learn to play</source>
+        <translation>学打升级</translation>
+    </message>
+    <message>
+        <source>Puzzles</source>
+        <translation>谜题</translation>
+    </message>
+    <message>
         <source>Play online</source>
         <translation>联网对战</translation>
     </message>
@@ -526,6 +913,10 @@
         <translation>统计</translation>
     </message>
     <message>
+        <source>Account</source>
+        <translation>账号</translation>
+    </message>
+    <message>
         <source>Keys and mouse</source>
         <translation>按键和鼠标</translation>
     </message>
@@ -547,6 +938,19 @@
     <message>
         <source>Port</source>
         <translation>端口</translation>
+    </message>
+    <message>
+        <source>Turn clock</source>
+        <translation>出牌限时</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>turn clock</comment>
+        <translation>不限时</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>Host</source>
@@ -614,6 +1018,29 @@
     </message>
 </context>
 <context>
+    <name>Hosting</name>
+    <message>
+        <source>Choose a port from 1024 to 65535.</source>
+        <translation>请选择 1024 到 65535 之间的端口。</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use on this computer: choose another.</source>
+        <translation>本机的端口 %1 已被占用，请换一个。</translation>
+    </message>
+    <message>
+        <source>The table server stopped unexpectedly; the records are kept.</source>
+        <translation>主持的牌桌服务器意外停止，牌局记录已保存。</translation>
+    </message>
+    <message>
+        <source>Connect to the server first, or paste the whole invite link.</source>
+        <translation>请先连接服务器，或粘贴完整的邀请链接。</translation>
+    </message>
+    <message>
+        <source>Cannot look for tables on this network (%1).</source>
+        <translation>无法在此网络上查找牌桌（%1）。</translation>
+    </message>
+</context>
+<context>
     <name>HudPart</name>
     <message>
         <source>Dealing</source>
@@ -657,13 +1084,60 @@
     </message>
 </context>
 <context>
+    <name>LeaderboardPage</name>
+    <message>
+        <source>Leaderboards</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
+        <source>My profile</source>
+        <translation>我的资料</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>名次</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>积分</translation>
+    </message>
+    <message>
+        <source>Rated hands</source>
+        <translation>计分局数</translation>
+    </message>
+    <message>
+        <source>Nobody is listed yet</source>
+        <translation>还没有人上榜</translation>
+    </message>
+</context>
+<context>
     <name>LeaveConfirm</name>
     <message>
         <source>Leave this hand?</source>
         <translation>离开这一局？</translation>
     </message>
     <message>
-        <source>The hand is saved: “Resume the game” on the home screen carries on from here.</source>
+        <source>Leave this match?</source>
+        <translation>离开这场比赛？</translation>
+    </message>
+    <message>
+        <source>Practice is not saved: leaving ends this deal (your offline game stays saved).</source>
+        <translation>练习不会保存：离开就结束这副牌（你的单机游戏仍然保存着）。</translation>
+    </message>
+    <message>
+        <source>Your seat is given up, and the next hand waits until someone takes it. Between hands, leaving costs no rating.</source>
+        <translation>你的座位会让出来，下一局要等有人坐下才开始。两局之间离开不扣积分。</translation>
+    </message>
+    <message>
+        <source>The hand is saved: &quot;Resume the game&quot; on the home screen carries on from here.</source>
         <translation>牌局已保存：在主页点“继续上次的牌局”即可接着打。</translation>
     </message>
     <message>
@@ -680,14 +1154,159 @@
     </message>
 </context>
 <context>
+    <name>LessonsPage</name>
+    <message>
+        <source>Learn</source>
+        <translation>学习</translation>
+    </message>
+    <message>
+        <source>You lead</source>
+        <translation>你首出</translation>
+    </message>
+    <message>
+        <source>%1 (led)</source>
+        <translation>%1（首出）</translation>
+    </message>
+    <message>
+        <source>Play the guided hand</source>
+        <translation>打一局带提示的牌</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Bid</source>
+        <translation>亮主</translation>
+    </message>
+    <message>
+        <source>Bury</source>
+        <translation>扣底</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>再试一次</translation>
+    </message>
+    <message>
+        <source>Next stage</source>
+        <translation>下一课</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一题</translation>
+    </message>
+</context>
+<context>
+    <name>LessonsViewModel</name>
+    <message>
+        <source>%1 of %2 levels solved</source>
+        <translation>已完成 %1 / %2 题</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>下家</translation>
+    </message>
+    <message>
+        <source>Partner</source>
+        <translation>对家</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>上家</translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation>打%1</translation>
+    </message>
+    <message>
+        <source>No trump</source>
+        <translation>无主</translation>
+    </message>
+    <message>
+        <source>Trump %1</source>
+        <translation>主牌 %1</translation>
+    </message>
+    <message>
+        <source>Right-hand player&apos;s bid: %1</source>
+        <translation>下家亮主：%1</translation>
+    </message>
+    <message>
+        <source>Partner&apos;s bid: %1</source>
+        <translation>对家亮主：%1</translation>
+    </message>
+    <message>
+        <source>Left-hand player&apos;s bid: %1</source>
+        <translation>上家亮主：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Links</name>
+    <message>
+        <source>Paste an invite link or type a code.</source>
+        <translation>请粘贴邀请链接或输入邀请码。</translation>
+    </message>
+    <message>
+        <source>This invite link is damaged: ask for it again.</source>
+        <translation>邀请链接已损坏，请对方重新发送。</translation>
+    </message>
+    <message>
+        <source>That is not a Tuolaji invite: it should start with tuolaji://</source>
+        <translation>这不是拖拉机的邀请链接：应以 tuolaji:// 开头</translation>
+    </message>
+    <message>
+        <source>The port in this invite link is not a port (1 to 65535): ask for it again.</source>
+        <translation>邀请链接中的端口无效（应为 1 到 65535），请对方重新发送。</translation>
+    </message>
+    <message>
+        <source>This invite link is incomplete: ask for it again.</source>
+        <translation>邀请链接不完整，请对方重新发送。</translation>
+    </message>
+    <message>
+        <source>This invite code is not valid.</source>
+        <translation>邀请码无效。</translation>
+    </message>
+    <message>
+        <source>A code has 16 or 32 letters and digits, like 3F9A-21C0-7B2E-11D4.</source>
+        <translation>邀请码由 16 或 32 个字母和数字组成，例如 3F9A-21C0-7B2E-11D4。</translation>
+    </message>
+    <message>
+        <source>A server address looks like 192.168.1.20:8765 or wss://tables.example.org</source>
+        <translation>服务器地址形如 192.168.1.20:8765 或 wss://tables.example.org</translation>
+    </message>
+    <message>
+        <source>A server&apos;s port is a number from 1 to 65535, like 192.168.1.20:8765</source>
+        <translation>服务器端口是 1 到 65535 之间的数字，例如 192.168.1.20:8765</translation>
+    </message>
+    <message>
+        <source>A certificate fingerprint is 64 hexadecimal digits (SHA-256).</source>
+        <translation>证书指纹是 64 位十六进制数字（SHA-256）。</translation>
+    </message>
+</context>
+<context>
     <name>LobbyPage</name>
     <message>
         <source>Play online</source>
         <translation>联网对战</translation>
     </message>
     <message>
+        <source>Leaderboards</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
         <source>Host · Nearby · Invite</source>
         <translation>主持 · 附近 · 邀请</translation>
+    </message>
+    <message>
+        <source>Friends</source>
+        <translation>好友</translation>
     </message>
     <message>
         <source>Server</source>
@@ -714,20 +1333,28 @@
         <translation>此版本不支持联网对战</translation>
     </message>
     <message>
-        <source>Connected</source>
-        <translation>已连接</translation>
-    </message>
-    <message>
-        <source>Connecting…</source>
-        <translation>正在连接…</translation>
+        <source>Connected to %1</source>
+        <translation>已连接到 %1</translation>
     </message>
     <message>
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
         <source>Rooms</source>
         <translation>房间</translation>
+    </message>
+    <message>
+        <source>My private rooms</source>
+        <translation>我的私人房间</translation>
+    </message>
+    <message>
+        <source>Public rooms</source>
+        <translation>公开房间</translation>
     </message>
     <message>
         <source>%1/4 players</source>
@@ -736,6 +1363,14 @@
     <message>
         <source>%1 watching</source>
         <translation>%1 人观战</translation>
+    </message>
+    <message>
+        <source>A friend is here</source>
+        <translation>有好友在</translation>
+    </message>
+    <message>
+        <source>Changed rules: %1</source>
+        <translation>改动的规则：%1</translation>
     </message>
     <message>
         <source>Join</source>
@@ -754,8 +1389,99 @@
         <translation>创建房间</translation>
     </message>
     <message>
+        <source>Spectators see the table late by</source>
+        <translation>观众看牌桌延迟</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>不延迟</translation>
+    </message>
+    <message>
+        <source>1 trick (4 moves)</source>
+        <translation>1 轮牌（4 步）</translation>
+    </message>
+    <message>
+        <source>2 tricks (8 moves)</source>
+        <translation>2 轮牌（8 步）</translation>
+    </message>
+    <message>
         <source>Create</source>
         <translation>创建</translation>
+    </message>
+</context>
+<context>
+    <name>ModerationPanel</name>
+    <message>
+        <source>chat timeout</source>
+        <translation>禁言</translation>
+    </message>
+    <message>
+        <source>ban</source>
+        <translation>封禁</translation>
+    </message>
+    <message>
+        <source>timeout lifted</source>
+        <translation>解除禁言</translation>
+    </message>
+    <message>
+        <source>ban lifted</source>
+        <translation>解除封禁</translation>
+    </message>
+    <message>
+        <source>made a moderator</source>
+        <translation>任命为版主</translation>
+    </message>
+    <message>
+        <source>made an administrator</source>
+        <translation>任命为管理员</translation>
+    </message>
+    <message>
+        <source>role taken back</source>
+        <translation>撤销职务</translation>
+    </message>
+    <message>
+        <source>Reason (the player is shown it)</source>
+        <translation>理由（会告知该玩家）</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>举报</translation>
+    </message>
+    <message>
+        <source>No reports</source>
+        <translation>没有举报</translation>
+    </message>
+    <message>
+        <source>%1 · %2 reported %3 (%4)</source>
+        <translation>%1 · %2 举报了 %3（%4）</translation>
+    </message>
+    <message>
+        <source>game %1</source>
+        <translation>第 %1 局</translation>
+    </message>
+    <message>
+        <source>Chat timeout, 1 hour</source>
+        <translation>禁言 1 小时</translation>
+    </message>
+    <message>
+        <source>Ban, 1 day</source>
+        <translation>封禁 1 天</translation>
+    </message>
+    <message>
+        <source>Moderation log</source>
+        <translation>版务记录</translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3 of %4 — %5</source>
+        <translation>%1 · %2：对 %4 %3 — %5</translation>
+    </message>
+    <message>
+        <source>the operator</source>
+        <translation>服务器管理员</translation>
+    </message>
+    <message>
+        <source>(until %1)</source>
+        <translation>（至 %1）</translation>
     </message>
 </context>
 <context>
@@ -818,6 +1544,48 @@
     <message>
         <source>Penalty: %1 points.</source>
         <translation>罚 %1 分。</translation>
+    </message>
+</context>
+<context>
+    <name>Notices</name>
+    <message>
+        <source>Auto-play is on: the computer plays your seat until you switch it off.</source>
+        <translation>托管已开启：电脑替你出牌，直到你关掉。</translation>
+    </message>
+    <message>
+        <source>Auto-play is off: your seat waits for you.</source>
+        <translation>托管已关闭：轮到你时等你出牌。</translation>
+    </message>
+    <message>
+        <source>Your time ran out: the computer plays your seat (auto-play) until you switch it off.</source>
+        <translation>你超时了：由电脑托管你的座位出牌，直到你关掉托管。</translation>
+    </message>
+    <message>
+        <source>%1 ran out of time: the computer plays for them (auto-play).</source>
+        <translation>%1 超时：由电脑托管出牌。</translation>
+    </message>
+    <message>
+        <source>Not connected: your move is sent when the connection is back.</source>
+        <translation>连接已断开：连上后会发送你的这一步。</translation>
+    </message>
+    <message>
+        <source>Connected again: your move was played.</source>
+        <translation>已重新连接：你的这一步已打出。</translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message>
+        <source>It is your turn at the table.</source>
+        <translation>轮到你出牌了。</translation>
+    </message>
+    <message>
+        <source>%1 offers a rematch.</source>
+        <translation>%1 提议再来一局。</translation>
+    </message>
+    <message>
+        <source>%1 invites you to a seat at their table.</source>
+        <translation>%1 邀请你到牌桌入座。</translation>
     </message>
 </context>
 <context>
@@ -894,6 +1662,317 @@
     </message>
 </context>
 <context>
+    <name>ProfilePage</name>
+    <message>
+        <source>My profile</source>
+        <translation>我的资料</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>玩家资料</translation>
+    </message>
+    <message>
+        <source>Overall rating %1 · %2</source>
+        <translation>总积分 %1 · %2</translation>
+    </message>
+    <message>
+        <source>Every hand moves it, against the AI too. The boards count rated hands only.</source>
+        <translation>每局都计入，与电脑对局也算。排行榜只计计分局。</translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation>暂定</translation>
+    </message>
+    <message>
+        <source>not listed</source>
+        <translation>未上榜</translation>
+    </message>
+    <message>
+        <source>rating %1</source>
+        <translation>积分 %1</translation>
+    </message>
+    <message>
+        <source>rated hands: %1</source>
+        <translation>计分局：%1</translation>
+    </message>
+    <message>
+        <source>Rating over the rated hands: %1</source>
+        <translation>计分局的积分走势：%1</translation>
+    </message>
+    <message>
+        <source>No rated hands yet</source>
+        <translation>还没有计分的牌局</translation>
+    </message>
+    <message>
+        <source>Recent hands</source>
+        <translation>最近的牌局</translation>
+    </message>
+    <message>
+        <source>No hands played yet</source>
+        <translation>还没有打过牌局</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>Played with and against</source>
+        <translation>同伴与对手</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Together</source>
+        <translation>同一方</translation>
+    </message>
+    <message>
+        <source>Against</source>
+        <translation>对手方</translation>
+    </message>
+    <message>
+        <source>Nobody met yet</source>
+        <translation>还没有同桌过的玩家</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileViewModel</name>
+    <message>
+        <source>Connect to a server first.</source>
+        <translation>请先连接服务器。</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached: try again.</source>
+        <translation>无法连接服务器，请重试。</translation>
+    </message>
+    <message>
+        <source>Room %1 · hand %2</source>
+        <translation>房间 %1 · 第 %2 局</translation>
+    </message>
+    <message>
+        <source>%1 won of %2</source>
+        <translation>%2 局中胜 %1 局</translation>
+    </message>
+    <message>
+        <source>Rated hands only: four players and the preset&apos;s rules unchanged. Listed: %1 rated hands or more, one in the last %2 days, and %3 different opponents met.</source>
+        <translation>只计计分局：四位真人玩家，且规则与预设相同。上榜条件：至少 %1 局计分局，最近 %2 天内打过一局，并遇到过 %3 位不同的对手。</translation>
+    </message>
+    <message>
+        <source>Not computed yet: the server recomputes the boards every few minutes.</source>
+        <translation>尚未计算：服务器每隔几分钟重新计算排行榜。</translation>
+    </message>
+    <message>
+        <source>Recomputed at %1</source>
+        <translation>计算于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>PuzzlesPage</name>
+    <message>
+        <source>Puzzles</source>
+        <translation>谜题</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (led)</source>
+        <translation>%1（首出）</translation>
+    </message>
+    <message>
+        <source>No trick has been played yet.</source>
+        <translation>还没有出过一轮牌。</translation>
+    </message>
+    <message>
+        <source>Bury</source>
+        <translation>扣底</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>再试一次</translation>
+    </message>
+    <message>
+        <source>Show the answer</source>
+        <translation>看答案</translation>
+    </message>
+    <message>
+        <source>Hide the cards played</source>
+        <translation>收起已出的牌</translation>
+    </message>
+    <message>
+        <source>Cards played</source>
+        <translation>已出的牌</translation>
+    </message>
+    <message>
+        <source>Next puzzle</source>
+        <translation>下一题</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>跳过</translation>
+    </message>
+</context>
+<context>
+    <name>PuzzlesViewModel</name>
+    <message>
+        <source>All themes</source>
+        <translation>全部主题</translation>
+    </message>
+    <message>
+        <source>Leading</source>
+        <translation>首出</translation>
+    </message>
+    <message>
+        <source>Throws</source>
+        <translation>甩牌</translation>
+    </message>
+    <message>
+        <source>Throws that fail</source>
+        <translation>甩牌失败</translation>
+    </message>
+    <message>
+        <source>Leading trumps</source>
+        <translation>出主</translation>
+    </message>
+    <message>
+        <source>Ruffing</source>
+        <translation>毙牌</translation>
+    </message>
+    <message>
+        <source>Winning the trick</source>
+        <translation>赢下这一轮</translation>
+    </message>
+    <message>
+        <source>Feeding points</source>
+        <translation>送分</translation>
+    </message>
+    <message>
+        <source>Ducking</source>
+        <translation>垫小牌</translation>
+    </message>
+    <message>
+        <source>Following</source>
+        <translation>跟牌</translation>
+    </message>
+    <message>
+        <source>Endgame</source>
+        <translation>残局</translation>
+    </message>
+    <message>
+        <source>Burial</source>
+        <translation>扣底</translation>
+    </message>
+    <message>
+        <source>Your rating: %1</source>
+        <translation>你的等级分：%1</translation>
+    </message>
+    <message>
+        <source>Not rated: tried before</source>
+        <translation>不计分：以前做过</translation>
+    </message>
+    <message>
+        <source>Not rated: only the first try counts</source>
+        <translation>不计分：只算第一次</translation>
+    </message>
+    <message>
+        <source>Puzzle rating: %1</source>
+        <translation>本题等级分：%1</translation>
+    </message>
+    <message>
+        <source>%1 solved of %2 tried · %3 puzzles</source>
+        <translation>做过 %2 题，答对 %1 题 · 共 %3 题</translation>
+    </message>
+    <message>
+        <source>Bury %1 cards: find the best burial</source>
+        <translation>扣 %1 张底牌：找出最好的扣法</translation>
+    </message>
+    <message>
+        <source>Your lead: find the best play</source>
+        <translation>你首出：找出最好的出法</translation>
+    </message>
+    <message>
+        <source>Find the best play</source>
+        <translation>找出最好的出法</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>下家</translation>
+    </message>
+    <message>
+        <source>Partner</source>
+        <translation>对家</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>上家</translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation>打%1</translation>
+    </message>
+    <message>
+        <source>No trump</source>
+        <translation>无主</translation>
+    </message>
+    <message>
+        <source>Trump %1</source>
+        <translation>主牌 %1</translation>
+    </message>
+    <message>
+        <source>You are the dealer</source>
+        <translation>你是庄家</translation>
+    </message>
+    <message>
+        <source>Dealer: %1</source>
+        <translation>庄家：%1</translation>
+    </message>
+    <message>
+        <source>Attackers&apos; points: %1</source>
+        <translation>抓分方得分：%1</translation>
+    </message>
+    <message>
+        <source>Trumps</source>
+        <translation>主牌</translation>
+    </message>
+</context>
+<context>
+    <name>RematchViewModel</name>
+    <message>
+        <source>Rematch: %1 of 4 accepted, %2 s left</source>
+        <translation>再来一局：4 人中 %1 人已同意，还剩 %2 秒</translation>
+    </message>
+    <message>
+        <source>%3 offers a rematch (seats rotated): %1 of 4 accepted, %2 s left</source>
+        <translation>%3 提议再来一局（轮换座位）：4 人中 %1 人已同意，还剩 %2 秒</translation>
+    </message>
+    <message>
+        <source>%3 offers a rematch: %1 of 4 accepted, %2 s left</source>
+        <translation>%3 提议再来一局：4 人中 %1 人已同意，还剩 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 declined the rematch.</source>
+        <translation>%1 拒绝了再来一局。</translation>
+    </message>
+    <message>
+        <source>The rematch offer ran out of time.</source>
+        <translation>再来一局的提议已超时。</translation>
+    </message>
+    <message>
+        <source>The seats changed: the rematch offer was withdrawn.</source>
+        <translation>座位有变：再来一局的提议已撤回。</translation>
+    </message>
+</context>
+<context>
     <name>ReplaysPage</name>
     <message>
         <source>Replays</source>
@@ -902,6 +1981,10 @@
     <message>
         <source>On this computer</source>
         <translation>本机牌局</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>复盘</translation>
     </message>
     <message>
         <source>No finished hands yet. Every hand you finish is kept here.</source>
@@ -951,6 +2034,10 @@
         <translation>下一局庄家：%1</translation>
     </message>
     <message>
+        <source>Deal code: %1</source>
+        <translation>牌局代码：%1</translation>
+    </message>
+    <message>
         <source>Waiting for the others…</source>
         <translation>等其他人准备…</translation>
     </message>
@@ -959,8 +2046,32 @@
         <translation>下一局</translation>
     </message>
     <message>
+        <source>Play this deal again</source>
+        <translation>再打一次这副牌</translation>
+    </message>
+    <message>
         <source>Home</source>
         <translation>主页</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>复盘</translation>
+    </message>
+    <message>
+        <source>Rematch</source>
+        <translation>再来一局</translation>
+    </message>
+    <message>
+        <source>Rematch, seats rotated</source>
+        <translation>再来一局（轮换座位）</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>同意</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>拒绝</translation>
     </message>
 </context>
 <context>
@@ -1015,14 +2126,96 @@
     </message>
 </context>
 <context>
+    <name>ReviewPanel</name>
+    <message>
+        <source>Hand review</source>
+        <translation>本手复盘</translation>
+    </message>
+    <message>
+        <source>Judging your decisions… %1%</source>
+        <translation>正在评判你的决策… %1%</translation>
+    </message>
+    <message>
+        <source>Each decision is played out on deals drawn from what you could see, never from the hidden cards.</source>
+        <translation>每个决策都在按你所见抽出的牌局上打完，从不看暗牌。</translation>
+    </message>
+    <message>
+        <source>The review could not be made.</source>
+        <translation>无法完成复盘。</translation>
+    </message>
+    <message>
+        <source>Chance to win the hand after each of your plays (click a mark to see it)</source>
+        <translation>你每次出牌后本手获胜的机会（点击标记查看）</translation>
+    </message>
+    <message>
+        <source>Your costliest decisions</source>
+        <translation>你代价最大的决策</translation>
+    </message>
+    <message>
+        <source>No costly decision found: well played.</source>
+        <translation>没有代价大的决策：打得好。</translation>
+    </message>
+    <message>
+        <source>%1 · trick %2</source>
+        <translation>%1 · 第 %2 墩</translation>
+    </message>
+    <message>
+        <source>%1 · burial</source>
+        <translation>%1 · 扣底</translation>
+    </message>
+    <message>
+        <source>Hindsight (all hands open): the best play would have gained %1 levels here.</source>
+        <translation>事后看（亮开所有手牌）：此处最佳出法可多得 %1 级。</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>查看</translation>
+    </message>
+    <message>
+        <source>Retry this decision</source>
+        <translation>重做这步</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewViewModel</name>
+    <message>
+        <source>Chance to win the hand: %1% played, %2% with the best play</source>
+        <translation>本手获胜的机会：你的出法 %1%，最佳出法 %2%</translation>
+    </message>
+    <message>
+        <source>Blunder</source>
+        <translation>大错</translation>
+    </message>
+    <message>
+        <source>Mistake</source>
+        <translation>错着</translation>
+    </message>
+    <message>
+        <source>Inaccuracy</source>
+        <translation>欠佳</translation>
+    </message>
+    <message>
+        <source>Good</source>
+        <translation>好棋</translation>
+    </message>
+    <message>
+        <source>%1 decisions judged · blunders: %2 · mistakes: %3 · inaccuracies: %4</source>
+        <translation>评判了 %1 个决策 · 大错：%2 · 错着：%3 · 欠佳：%4</translation>
+    </message>
+</context>
+<context>
     <name>RoomPage</name>
     <message>
-        <source>Room %1</source>
-        <translation>房间 %1</translation>
+        <source>%1&apos;s room</source>
+        <translation>%1的房间</translation>
     </message>
     <message>
         <source>Invite</source>
         <translation>邀请</translation>
+    </message>
+    <message>
+        <source>Friends</source>
+        <translation>好友</translation>
     </message>
     <message>
         <source>Owner: %1</source>
@@ -1031,6 +2224,10 @@
     <message>
         <source>%1 watching</source>
         <translation>%1 人观战</translation>
+    </message>
+    <message>
+        <source>Changed rules: %1</source>
+        <translation>改动的规则：%1</translation>
     </message>
     <message>
         <source>Seat %1</source>
@@ -1240,6 +2437,10 @@
         <translation>记牌器</translation>
     </message>
     <message>
+        <source>Notify me when away</source>
+        <translation>离开时提醒我</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>语言</translation>
     </message>
@@ -1394,6 +2595,14 @@
         <source>Start</source>
         <translation>开始</translation>
     </message>
+    <message>
+        <source>Deal code, e.g. 84DY-8EJY-…</source>
+        <translation>牌局代码，例如 84DY-8EJY-…</translation>
+    </message>
+    <message>
+        <source>Play this deal</source>
+        <translation>打这副牌</translation>
+    </message>
 </context>
 <context>
     <name>StatsPage</name>
@@ -1434,6 +2643,10 @@
     <message>
         <source>You are watching: no hand is shown</source>
         <translation>观战中：看不到任何人的手牌</translation>
+    </message>
+    <message>
+        <source>Delayed: you see this table %1 moves late</source>
+        <translation>延迟观战：你看到的牌桌晚 %1 步</translation>
     </message>
     <message>
         <source>Counter</source>
@@ -1524,6 +2737,14 @@
     <message>
         <source>Hand</source>
         <translation>局</translation>
+    </message>
+    <message>
+        <source>Practice</source>
+        <translation>练习</translation>
+    </message>
+    <message>
+        <source>Take back</source>
+        <translation>悔牌</translation>
     </message>
     <message>
         <source>Leave</source>

@@ -2,6 +2,136 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>AccountPage</name>
+    <message>
+        <source>Account</source>
+        <translation>賬號</translation>
+    </message>
+    <message>
+        <source>Signed in to %1 as %2.</source>
+        <translation>已在 %1 登入為 %2。</translation>
+    </message>
+    <message>
+        <source>On %1 you play as a guest. An account keeps your rating and games on any computer, without e-mail.</source>
+        <translation>你在 %1 以遊客身份遊戲。有了賬號，積分和牌局在任何電腦上都還是你的，無需電子郵箱。</translation>
+    </message>
+    <message>
+        <source>New account</source>
+        <translation>新賬號</translation>
+    </message>
+    <message>
+        <source>Your rating and games so far stay yours. The password is optional: without one, sign in elsewhere with a recovery code or a code from this computer.</source>
+        <translation>你至今的積分和牌局都保留。密碼可以不設：沒有密碼時，在別處用恢復碼或本機顯示的關聯碼登入。</translation>
+    </message>
+    <message>
+        <source>Account name</source>
+        <translation>賬號名</translation>
+    </message>
+    <message>
+        <source>Password (8 or more characters, optional)</source>
+        <translation>密碼（至少 8 個字元，可不設）</translation>
+    </message>
+    <message>
+        <source>Create the account</source>
+        <translation>建立賬號</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>登入</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密碼</translation>
+    </message>
+    <message>
+        <source>Recovery code</source>
+        <translation>恢復碼</translation>
+    </message>
+    <message>
+        <source>Code from a device</source>
+        <translation>裝置關聯碼</translation>
+    </message>
+    <message>
+        <source>Recovery code, e.g. abcd-efgh-jkmn-pqrs</source>
+        <translation>恢復碼，例如 abcd-efgh-jkmn-pqrs</translation>
+    </message>
+    <message>
+        <source>New password (optional)</source>
+        <translation>新密碼（可不設）</translation>
+    </message>
+    <message>
+        <source>Using a recovery code signs the account out everywhere else and replaces its password.</source>
+        <translation>使用恢復碼會讓賬號在其他所有地方退出登入，並替換它的密碼。</translation>
+    </message>
+    <message>
+        <source>On a computer where you are signed in, open Account and choose “Link another device”, then type its code here.</source>
+        <translation>在已登入的電腦上開啟“賬號”，選擇“關聯另一臺裝置”，然後在這裡輸入顯示的關聯碼。</translation>
+    </message>
+    <message>
+        <source>Code, e.g. ABCD-EFGH</source>
+        <translation>關聯碼，例如 ABCD-EFGH</translation>
+    </message>
+    <message>
+        <source>Link another device</source>
+        <translation>關聯另一臺裝置</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>退出登入</translation>
+    </message>
+    <message>
+        <source>Sign out everywhere</source>
+        <translation>在所有裝置上退出</translation>
+    </message>
+    <message>
+        <source>On the other device, choose Sign in, “Code from a device”, and type:</source>
+        <translation>在另一臺裝置上選擇“登入”中的“裝置關聯碼”，然後輸入：</translation>
+    </message>
+    <message>
+        <source>Works once, for %1:%2 more.</source>
+        <translation>只能用一次，還剩 %1:%2。</translation>
+    </message>
+    <message>
+        <source>Your recovery codes</source>
+        <translation>你的恢復碼</translation>
+    </message>
+    <message>
+        <source>Copy them, write them down or print them now: they are shown only this once. Each one signs you in once if you lose your computers, ends every other sign-in and sets a new password.</source>
+        <translation>請現在複製、抄下或列印：它們只顯示這一次。丟失電腦時，每個恢復碼可登入一次，同時讓其他所有登入失效並設定新密碼。</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已複製</translation>
+    </message>
+    <message>
+        <source>Copy the codes</source>
+        <translation>複製恢復碼</translation>
+    </message>
+    <message>
+        <source>I have saved them</source>
+        <translation>我已經儲存了</translation>
+    </message>
+    <message>
+        <source>Talking to the server…</source>
+        <translation>正在與伺服器通訊…</translation>
+    </message>
+</context>
+<context>
+    <name>AccountViewModel</name>
+    <message>
+        <source>The server met an error of its own, not one in what you typed. Try again later; if it goes on, tell whoever runs the server (its log says why).</source>
+        <translation>伺服器自身出錯，不是你輸入的內容有誤。請稍後再試；如果一直這樣，請告訴伺服器的管理者（伺服器日誌裡寫明瞭原因）。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a server address: set it in Settings as host:port.</source>
+        <translation>“%1”不是伺服器地址：請在設定中寫成 主機:埠。</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: check the server address in Settings.</source>
+        <translation>無法連線 %1：請檢查設定中的伺服器地址。</translation>
+    </message>
+</context>
+<context>
     <name>ActionBar</name>
     <message>
         <source>Enter</source>
@@ -51,6 +181,10 @@
         <source>Last step</source>
         <translation>最後一步</translation>
     </message>
+    <message>
+        <source>Play from here</source>
+        <translation>從這裡開始打</translation>
+    </message>
 </context>
 <context>
     <name>App</name>
@@ -59,12 +193,8 @@
         <translation>牌局</translation>
     </message>
     <message>
-        <source>As the dealer&apos;s side</source>
-        <translation>坐莊一方</translation>
-    </message>
-    <message>
         <source>As attackers</source>
-        <translation>閒家一方</translation>
+        <translation>抓分方</translation>
     </message>
     <message>
         <source>Matches</source>
@@ -167,6 +297,14 @@
         <translation>潮汕</translation>
     </message>
     <message>
+        <source>As defenders</source>
+        <translation>莊家方</translation>
+    </message>
+    <message>
+        <source>Practice</source>
+        <translation>練習</translation>
+    </message>
+    <message>
         <source>Level %1</source>
         <translation>打 %1</translation>
     </message>
@@ -181,6 +319,22 @@
     <message>
         <source>Levels +%1</source>
         <translation>升 %1 級</translation>
+    </message>
+    <message>
+        <source>Spectators: 1 trick behind</source>
+        <translation>觀眾：晚 1 輪牌</translation>
+    </message>
+    <message>
+        <source>Spectators: %1 tricks behind</source>
+        <translation>觀眾：晚 %1 輪牌</translation>
+    </message>
+    <message>
+        <source>Spectators: %1 moves behind</source>
+        <translation>觀眾：晚 %1 步</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>hearts are trump</source>
@@ -284,6 +438,29 @@
         <source>Friend %1: not yet shown</source>
         <translation>朋友 %1：尚未出現</translation>
     </message>
+    <message>
+        <source>Too late to bid: the bidding is over.</source>
+        <translation>來不及了：亮主已經結束。</translation>
+    </message>
+    <message>
+        <source>Too late for that bid: %1 bid %2 first.</source>
+        <translation>來不及了：%1 已先亮 %2。</translation>
+    </message>
+    <message>
+        <source>That bid cannot be made now.</source>
+        <translation>現在不能這樣亮主。</translation>
+    </message>
+</context>
+<context>
+    <name>BranchesViewModel</name>
+    <message>
+        <source>The line played</source>
+        <translation>實際打法</translation>
+    </message>
+    <message>
+        <source>Taken back %1 · from step %2</source>
+        <translation>悔掉的第 %1 條 · 從第 %2 步起</translation>
+    </message>
 </context>
 <context>
     <name>CardNames</name>
@@ -311,6 +488,38 @@
         <translation>聊天</translation>
     </message>
     <message>
+        <source>%1 is reported to the moderators, with the last lines of this chat</source>
+        <translation>已將 %1 連同這段聊天的最後幾句舉報給版主</translation>
+    </message>
+    <message>
+        <source>Mute here</source>
+        <translation>在本桌靜音</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>遮蔽</translation>
+    </message>
+    <message>
+        <source>Report for:</source>
+        <translation>舉報理由：</translation>
+    </message>
+    <message>
+        <source>Abuse</source>
+        <translation>辱罵</translation>
+    </message>
+    <message>
+        <source>Cheating</source>
+        <translation>作弊</translation>
+    </message>
+    <message>
+        <source>Spam</source>
+        <translation>刷屏</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
         <source>No messages yet</source>
         <translation>還沒有訊息</translation>
     </message>
@@ -335,6 +544,21 @@
     </message>
 </context>
 <context>
+    <name>EvalBar</name>
+    <message>
+        <source>Chance to win</source>
+        <translation>獲勝機會</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Chance to win the hand: %1%</source>
+        <translation>贏下這副牌的機會：%1%</translation>
+    </message>
+</context>
+<context>
     <name>FriendDialog</name>
     <message>
         <source>Call a friend: the player holding this card joins you</source>
@@ -343,6 +567,161 @@
     <message>
         <source>Call %1</source>
         <translation>叫 %1</translation>
+    </message>
+</context>
+<context>
+    <name>FriendsPanel</name>
+    <message>
+        <source>Playing at table %1</source>
+        <translation>在 %1 桌打牌</translation>
+    </message>
+    <message>
+        <source>Playing at a private table</source>
+        <translation>在私人房間打牌</translation>
+    </message>
+    <message>
+        <source>Watching table %1</source>
+        <translation>在 %1 桌觀戰</translation>
+    </message>
+    <message>
+        <source>Watching a private table</source>
+        <translation>在私人房間觀戰</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>線上</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>離線</translation>
+    </message>
+    <message>
+        <source>%1 asks to be your friend</source>
+        <translation>%1 請求加你為好友</translation>
+    </message>
+    <message>
+        <source>%1 is now your friend</source>
+        <translation>%1 已成為你的好友</translation>
+    </message>
+    <message>
+        <source>%1 invites you to a seat</source>
+        <translation>%1 邀請你入座</translation>
+    </message>
+    <message>
+        <source>%1 accepted your invitation</source>
+        <translation>%1 接受了你的邀請</translation>
+    </message>
+    <message>
+        <source>%1 declined your invitation</source>
+        <translation>%1 謝絕了你的邀請</translation>
+    </message>
+    <message>
+        <source>%1 withdrew an invitation</source>
+        <translation>%1 撤回了邀請</translation>
+    </message>
+    <message>
+        <source>A moderator (%1) acted on your account</source>
+        <translation>版主（%1）對你的賬號採取了措施</translation>
+    </message>
+    <message>
+        <source>Friends</source>
+        <translation>好友</translation>
+    </message>
+    <message>
+        <source>Moderation</source>
+        <translation>版務</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>A player&apos;s name, or #number</source>
+        <translation>玩家名字，或 #編號</translation>
+    </message>
+    <message>
+        <source>Add friend</source>
+        <translation>加好友</translation>
+    </message>
+    <message>
+        <source>Appearing offline: show me online</source>
+        <translation>正在隱身：顯示為線上</translation>
+    </message>
+    <message>
+        <source>Appear offline</source>
+        <translation>隱身</translation>
+    </message>
+    <message>
+        <source>Invitations</source>
+        <translation>邀請</translation>
+    </message>
+    <message>
+        <source>You invited %1 to seat %2</source>
+        <translation>你邀請了 %1 坐 %2 號座位</translation>
+    </message>
+    <message>
+        <source>%1 invites you to seat %2</source>
+        <translation>%1 邀請你坐 %2 號座位</translation>
+    </message>
+    <message>
+        <source>Sit</source>
+        <translation>入座</translation>
+    </message>
+    <message>
+        <source>Withdraw</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>謝絕</translation>
+    </message>
+    <message>
+        <source>Friend requests</source>
+        <translation>好友請求</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>No friends yet: add one by name above</source>
+        <translation>還沒有好友：在上方輸入名字新增</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>加入</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>觀戰</translation>
+    </message>
+    <message>
+        <source>Invite to a seat</source>
+        <translation>邀請入座</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>刪除</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>遮蔽</translation>
+    </message>
+    <message>
+        <source>Requests you sent</source>
+        <translation>你發出的請求</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation>已遮蔽</translation>
+    </message>
+    <message>
+        <source>Unblock</source>
+        <translation>解除遮蔽</translation>
     </message>
 </context>
 <context>
@@ -502,6 +881,14 @@
         <translation>單機遊戲</translation>
     </message>
     <message>
+        <source>Learn to play</source>
+        <translation>學打升級</translation>
+    </message>
+    <message>
+        <source>Puzzles</source>
+        <translation>謎題</translation>
+    </message>
+    <message>
         <source>Play online</source>
         <translation>聯網對戰</translation>
     </message>
@@ -526,6 +913,10 @@
         <translation>統計</translation>
     </message>
     <message>
+        <source>Account</source>
+        <translation>賬號</translation>
+    </message>
+    <message>
         <source>Keys and mouse</source>
         <translation>按鍵和滑鼠</translation>
     </message>
@@ -547,6 +938,19 @@
     <message>
         <source>Port</source>
         <translation>埠</translation>
+    </message>
+    <message>
+        <source>Turn clock</source>
+        <translation>出牌限時</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>turn clock</comment>
+        <translation>不限時</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>Host</source>
@@ -614,6 +1018,29 @@
     </message>
 </context>
 <context>
+    <name>Hosting</name>
+    <message>
+        <source>Choose a port from 1024 to 65535.</source>
+        <translation>請選擇 1024 到 65535 之間的埠。</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use on this computer: choose another.</source>
+        <translation>本機的埠 %1 已被佔用，請換一個。</translation>
+    </message>
+    <message>
+        <source>The table server stopped unexpectedly; the records are kept.</source>
+        <translation>主持的牌桌伺服器意外停止，牌局記錄已儲存。</translation>
+    </message>
+    <message>
+        <source>Connect to the server first, or paste the whole invite link.</source>
+        <translation>請先連線伺服器，或貼上完整的邀請連結。</translation>
+    </message>
+    <message>
+        <source>Cannot look for tables on this network (%1).</source>
+        <translation>無法在此網路上查詢牌桌（%1）。</translation>
+    </message>
+</context>
+<context>
     <name>HudPart</name>
     <message>
         <source>Dealing</source>
@@ -657,13 +1084,60 @@
     </message>
 </context>
 <context>
+    <name>LeaderboardPage</name>
+    <message>
+        <source>Leaderboards</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
+        <source>My profile</source>
+        <translation>我的資料</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>規則</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>名次</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>積分</translation>
+    </message>
+    <message>
+        <source>Rated hands</source>
+        <translation>計分局數</translation>
+    </message>
+    <message>
+        <source>Nobody is listed yet</source>
+        <translation>還沒有人上榜</translation>
+    </message>
+</context>
+<context>
     <name>LeaveConfirm</name>
     <message>
         <source>Leave this hand?</source>
         <translation>離開這一局？</translation>
     </message>
     <message>
-        <source>The hand is saved: “Resume the game” on the home screen carries on from here.</source>
+        <source>Leave this match?</source>
+        <translation>離開這場比賽？</translation>
+    </message>
+    <message>
+        <source>Practice is not saved: leaving ends this deal (your offline game stays saved).</source>
+        <translation>練習不會儲存：離開就結束這副牌（你的單機遊戲仍然儲存著）。</translation>
+    </message>
+    <message>
+        <source>Your seat is given up, and the next hand waits until someone takes it. Between hands, leaving costs no rating.</source>
+        <translation>你的座位會讓出來，下一局要等有人坐下才開始。兩局之間離開不扣積分。</translation>
+    </message>
+    <message>
+        <source>The hand is saved: &quot;Resume the game&quot; on the home screen carries on from here.</source>
         <translation>牌局已儲存：在主頁點“繼續上次的牌局”即可接著打。</translation>
     </message>
     <message>
@@ -680,14 +1154,159 @@
     </message>
 </context>
 <context>
+    <name>LessonsPage</name>
+    <message>
+        <source>Learn</source>
+        <translation>學習</translation>
+    </message>
+    <message>
+        <source>You lead</source>
+        <translation>你首出</translation>
+    </message>
+    <message>
+        <source>%1 (led)</source>
+        <translation>%1（首出）</translation>
+    </message>
+    <message>
+        <source>Play the guided hand</source>
+        <translation>打一局帶提示的牌</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Bid</source>
+        <translation>亮主</translation>
+    </message>
+    <message>
+        <source>Bury</source>
+        <translation>扣底</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>檢查</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>再試一次</translation>
+    </message>
+    <message>
+        <source>Next stage</source>
+        <translation>下一課</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一題</translation>
+    </message>
+</context>
+<context>
+    <name>LessonsViewModel</name>
+    <message>
+        <source>%1 of %2 levels solved</source>
+        <translation>已完成 %1 / %2 題</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>下家</translation>
+    </message>
+    <message>
+        <source>Partner</source>
+        <translation>對家</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>上家</translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation>打%1</translation>
+    </message>
+    <message>
+        <source>No trump</source>
+        <translation>無主</translation>
+    </message>
+    <message>
+        <source>Trump %1</source>
+        <translation>主牌 %1</translation>
+    </message>
+    <message>
+        <source>Right-hand player&apos;s bid: %1</source>
+        <translation>下家亮主：%1</translation>
+    </message>
+    <message>
+        <source>Partner&apos;s bid: %1</source>
+        <translation>對家亮主：%1</translation>
+    </message>
+    <message>
+        <source>Left-hand player&apos;s bid: %1</source>
+        <translation>上家亮主：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Links</name>
+    <message>
+        <source>Paste an invite link or type a code.</source>
+        <translation>請貼上邀請連結或輸入邀請碼。</translation>
+    </message>
+    <message>
+        <source>This invite link is damaged: ask for it again.</source>
+        <translation>邀請連結已損壞，請對方重新發送。</translation>
+    </message>
+    <message>
+        <source>That is not a Tuolaji invite: it should start with tuolaji://</source>
+        <translation>這不是拖拉機的邀請連結：應以 tuolaji:// 開頭</translation>
+    </message>
+    <message>
+        <source>The port in this invite link is not a port (1 to 65535): ask for it again.</source>
+        <translation>邀請連結中的埠無效（應為 1 到 65535），請對方重新發送。</translation>
+    </message>
+    <message>
+        <source>This invite link is incomplete: ask for it again.</source>
+        <translation>邀請連結不完整，請對方重新發送。</translation>
+    </message>
+    <message>
+        <source>This invite code is not valid.</source>
+        <translation>邀請碼無效。</translation>
+    </message>
+    <message>
+        <source>A code has 16 or 32 letters and digits, like 3F9A-21C0-7B2E-11D4.</source>
+        <translation>邀請碼由 16 或 32 個字母和數字組成，例如 3F9A-21C0-7B2E-11D4。</translation>
+    </message>
+    <message>
+        <source>A server address looks like 192.168.1.20:8765 or wss://tables.example.org</source>
+        <translation>伺服器地址形如 192.168.1.20:8765 或 wss://tables.example.org</translation>
+    </message>
+    <message>
+        <source>A server&apos;s port is a number from 1 to 65535, like 192.168.1.20:8765</source>
+        <translation>伺服器埠是 1 到 65535 之間的數字，例如 192.168.1.20:8765</translation>
+    </message>
+    <message>
+        <source>A certificate fingerprint is 64 hexadecimal digits (SHA-256).</source>
+        <translation>證書指紋是 64 位十六進位制數字（SHA-256）。</translation>
+    </message>
+</context>
+<context>
     <name>LobbyPage</name>
     <message>
         <source>Play online</source>
         <translation>聯網對戰</translation>
     </message>
     <message>
+        <source>Leaderboards</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
         <source>Host · Nearby · Invite</source>
         <translation>主持 · 附近 · 邀請</translation>
+    </message>
+    <message>
+        <source>Friends</source>
+        <translation>好友</translation>
     </message>
     <message>
         <source>Server</source>
@@ -714,20 +1333,28 @@
         <translation>此版本不支援聯網對戰</translation>
     </message>
     <message>
-        <source>Connected</source>
-        <translation>已連線</translation>
-    </message>
-    <message>
-        <source>Connecting…</source>
-        <translation>正在連線…</translation>
+        <source>Connected to %1</source>
+        <translation>已連線到 %1</translation>
     </message>
     <message>
         <source>Not connected</source>
         <translation>未連線</translation>
     </message>
     <message>
+        <source>Connecting to %1…</source>
+        <translation>正在連線 %1…</translation>
+    </message>
+    <message>
         <source>Rooms</source>
         <translation>房間</translation>
+    </message>
+    <message>
+        <source>My private rooms</source>
+        <translation>我的私人房間</translation>
+    </message>
+    <message>
+        <source>Public rooms</source>
+        <translation>公開房間</translation>
     </message>
     <message>
         <source>%1/4 players</source>
@@ -736,6 +1363,14 @@
     <message>
         <source>%1 watching</source>
         <translation>%1 人觀戰</translation>
+    </message>
+    <message>
+        <source>A friend is here</source>
+        <translation>有好友在</translation>
+    </message>
+    <message>
+        <source>Changed rules: %1</source>
+        <translation>改動的規則：%1</translation>
     </message>
     <message>
         <source>Join</source>
@@ -754,8 +1389,99 @@
         <translation>建立房間</translation>
     </message>
     <message>
+        <source>Spectators see the table late by</source>
+        <translation>觀眾看牌桌延遲</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>不延遲</translation>
+    </message>
+    <message>
+        <source>1 trick (4 moves)</source>
+        <translation>1 輪牌（4 步）</translation>
+    </message>
+    <message>
+        <source>2 tricks (8 moves)</source>
+        <translation>2 輪牌（8 步）</translation>
+    </message>
+    <message>
         <source>Create</source>
         <translation>建立</translation>
+    </message>
+</context>
+<context>
+    <name>ModerationPanel</name>
+    <message>
+        <source>chat timeout</source>
+        <translation>禁言</translation>
+    </message>
+    <message>
+        <source>ban</source>
+        <translation>封禁</translation>
+    </message>
+    <message>
+        <source>timeout lifted</source>
+        <translation>解除禁言</translation>
+    </message>
+    <message>
+        <source>ban lifted</source>
+        <translation>解除封禁</translation>
+    </message>
+    <message>
+        <source>made a moderator</source>
+        <translation>任命為版主</translation>
+    </message>
+    <message>
+        <source>made an administrator</source>
+        <translation>任命為管理員</translation>
+    </message>
+    <message>
+        <source>role taken back</source>
+        <translation>撤銷職務</translation>
+    </message>
+    <message>
+        <source>Reason (the player is shown it)</source>
+        <translation>理由（會告知該玩家）</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>舉報</translation>
+    </message>
+    <message>
+        <source>No reports</source>
+        <translation>沒有舉報</translation>
+    </message>
+    <message>
+        <source>%1 · %2 reported %3 (%4)</source>
+        <translation>%1 · %2 舉報了 %3（%4）</translation>
+    </message>
+    <message>
+        <source>game %1</source>
+        <translation>第 %1 局</translation>
+    </message>
+    <message>
+        <source>Chat timeout, 1 hour</source>
+        <translation>禁言 1 小時</translation>
+    </message>
+    <message>
+        <source>Ban, 1 day</source>
+        <translation>封禁 1 天</translation>
+    </message>
+    <message>
+        <source>Moderation log</source>
+        <translation>版務記錄</translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3 of %4 — %5</source>
+        <translation>%1 · %2：對 %4 %3 — %5</translation>
+    </message>
+    <message>
+        <source>the operator</source>
+        <translation>伺服器管理員</translation>
+    </message>
+    <message>
+        <source>(until %1)</source>
+        <translation>（至 %1）</translation>
     </message>
 </context>
 <context>
@@ -818,6 +1544,48 @@
     <message>
         <source>Penalty: %1 points.</source>
         <translation>罰 %1 分。</translation>
+    </message>
+</context>
+<context>
+    <name>Notices</name>
+    <message>
+        <source>Auto-play is on: the computer plays your seat until you switch it off.</source>
+        <translation>託管已開啟：電腦替你出牌，直到你關掉。</translation>
+    </message>
+    <message>
+        <source>Auto-play is off: your seat waits for you.</source>
+        <translation>託管已關閉：輪到你時等你出牌。</translation>
+    </message>
+    <message>
+        <source>Your time ran out: the computer plays your seat (auto-play) until you switch it off.</source>
+        <translation>你超時了：由電腦託管你的座位出牌，直到你關掉託管。</translation>
+    </message>
+    <message>
+        <source>%1 ran out of time: the computer plays for them (auto-play).</source>
+        <translation>%1 超時：由電腦託管出牌。</translation>
+    </message>
+    <message>
+        <source>Not connected: your move is sent when the connection is back.</source>
+        <translation>連線已斷開：連上後會傳送你的這一步。</translation>
+    </message>
+    <message>
+        <source>Connected again: your move was played.</source>
+        <translation>已重新連線：你的這一步已打出。</translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message>
+        <source>It is your turn at the table.</source>
+        <translation>輪到你出牌了。</translation>
+    </message>
+    <message>
+        <source>%1 offers a rematch.</source>
+        <translation>%1 提議再來一局。</translation>
+    </message>
+    <message>
+        <source>%1 invites you to a seat at their table.</source>
+        <translation>%1 邀請你到牌桌入座。</translation>
     </message>
 </context>
 <context>
@@ -894,6 +1662,317 @@
     </message>
 </context>
 <context>
+    <name>ProfilePage</name>
+    <message>
+        <source>My profile</source>
+        <translation>我的資料</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>玩家資料</translation>
+    </message>
+    <message>
+        <source>Overall rating %1 · %2</source>
+        <translation>總積分 %1 · %2</translation>
+    </message>
+    <message>
+        <source>Every hand moves it, against the AI too. The boards count rated hands only.</source>
+        <translation>每局都計入，與電腦對局也算。排行榜只計計分局。</translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation>暫定</translation>
+    </message>
+    <message>
+        <source>not listed</source>
+        <translation>未上榜</translation>
+    </message>
+    <message>
+        <source>rating %1</source>
+        <translation>積分 %1</translation>
+    </message>
+    <message>
+        <source>rated hands: %1</source>
+        <translation>計分局：%1</translation>
+    </message>
+    <message>
+        <source>Rating over the rated hands: %1</source>
+        <translation>計分局的積分走勢：%1</translation>
+    </message>
+    <message>
+        <source>No rated hands yet</source>
+        <translation>還沒有計分的牌局</translation>
+    </message>
+    <message>
+        <source>Recent hands</source>
+        <translation>最近的牌局</translation>
+    </message>
+    <message>
+        <source>No hands played yet</source>
+        <translation>還沒有打過牌局</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>Played with and against</source>
+        <translation>同伴與對手</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Together</source>
+        <translation>同一方</translation>
+    </message>
+    <message>
+        <source>Against</source>
+        <translation>對手方</translation>
+    </message>
+    <message>
+        <source>Nobody met yet</source>
+        <translation>還沒有同桌過的玩家</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileViewModel</name>
+    <message>
+        <source>Connect to a server first.</source>
+        <translation>請先連線伺服器。</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached: try again.</source>
+        <translation>無法連線伺服器，請重試。</translation>
+    </message>
+    <message>
+        <source>Room %1 · hand %2</source>
+        <translation>房間 %1 · 第 %2 局</translation>
+    </message>
+    <message>
+        <source>%1 won of %2</source>
+        <translation>%2 局中勝 %1 局</translation>
+    </message>
+    <message>
+        <source>Rated hands only: four players and the preset&apos;s rules unchanged. Listed: %1 rated hands or more, one in the last %2 days, and %3 different opponents met.</source>
+        <translation>只計計分局：四位真人玩家，且規則與預設相同。上榜條件：至少 %1 局計分局，最近 %2 天內打過一局，並遇到過 %3 位不同的對手。</translation>
+    </message>
+    <message>
+        <source>Not computed yet: the server recomputes the boards every few minutes.</source>
+        <translation>尚未計算：伺服器每隔幾分鐘重新計算排行榜。</translation>
+    </message>
+    <message>
+        <source>Recomputed at %1</source>
+        <translation>計算於 %1</translation>
+    </message>
+</context>
+<context>
+    <name>PuzzlesPage</name>
+    <message>
+        <source>Puzzles</source>
+        <translation>謎題</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (led)</source>
+        <translation>%1（首出）</translation>
+    </message>
+    <message>
+        <source>No trick has been played yet.</source>
+        <translation>還沒有出過一輪牌。</translation>
+    </message>
+    <message>
+        <source>Bury</source>
+        <translation>扣底</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>再試一次</translation>
+    </message>
+    <message>
+        <source>Show the answer</source>
+        <translation>看答案</translation>
+    </message>
+    <message>
+        <source>Hide the cards played</source>
+        <translation>收起已出的牌</translation>
+    </message>
+    <message>
+        <source>Cards played</source>
+        <translation>已出的牌</translation>
+    </message>
+    <message>
+        <source>Next puzzle</source>
+        <translation>下一題</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>跳過</translation>
+    </message>
+</context>
+<context>
+    <name>PuzzlesViewModel</name>
+    <message>
+        <source>All themes</source>
+        <translation>全部主題</translation>
+    </message>
+    <message>
+        <source>Leading</source>
+        <translation>首出</translation>
+    </message>
+    <message>
+        <source>Throws</source>
+        <translation>甩牌</translation>
+    </message>
+    <message>
+        <source>Throws that fail</source>
+        <translation>甩牌失敗</translation>
+    </message>
+    <message>
+        <source>Leading trumps</source>
+        <translation>出主</translation>
+    </message>
+    <message>
+        <source>Ruffing</source>
+        <translation>斃牌</translation>
+    </message>
+    <message>
+        <source>Winning the trick</source>
+        <translation>贏下這一輪</translation>
+    </message>
+    <message>
+        <source>Feeding points</source>
+        <translation>送分</translation>
+    </message>
+    <message>
+        <source>Ducking</source>
+        <translation>墊小牌</translation>
+    </message>
+    <message>
+        <source>Following</source>
+        <translation>跟牌</translation>
+    </message>
+    <message>
+        <source>Endgame</source>
+        <translation>殘局</translation>
+    </message>
+    <message>
+        <source>Burial</source>
+        <translation>扣底</translation>
+    </message>
+    <message>
+        <source>Your rating: %1</source>
+        <translation>你的等級分：%1</translation>
+    </message>
+    <message>
+        <source>Not rated: tried before</source>
+        <translation>不計分：以前做過</translation>
+    </message>
+    <message>
+        <source>Not rated: only the first try counts</source>
+        <translation>不計分：只算第一次</translation>
+    </message>
+    <message>
+        <source>Puzzle rating: %1</source>
+        <translation>本題等級分：%1</translation>
+    </message>
+    <message>
+        <source>%1 solved of %2 tried · %3 puzzles</source>
+        <translation>做過 %2 題，答對 %1 題 · 共 %3 題</translation>
+    </message>
+    <message>
+        <source>Bury %1 cards: find the best burial</source>
+        <translation>扣 %1 張底牌：找出最好的扣法</translation>
+    </message>
+    <message>
+        <source>Your lead: find the best play</source>
+        <translation>你首出：找出最好的出法</translation>
+    </message>
+    <message>
+        <source>Find the best play</source>
+        <translation>找出最好的出法</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>下家</translation>
+    </message>
+    <message>
+        <source>Partner</source>
+        <translation>對家</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>上家</translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation>打%1</translation>
+    </message>
+    <message>
+        <source>No trump</source>
+        <translation>無主</translation>
+    </message>
+    <message>
+        <source>Trump %1</source>
+        <translation>主牌 %1</translation>
+    </message>
+    <message>
+        <source>You are the dealer</source>
+        <translation>你是莊家</translation>
+    </message>
+    <message>
+        <source>Dealer: %1</source>
+        <translation>莊家：%1</translation>
+    </message>
+    <message>
+        <source>Attackers&apos; points: %1</source>
+        <translation>抓分方得分：%1</translation>
+    </message>
+    <message>
+        <source>Trumps</source>
+        <translation>主牌</translation>
+    </message>
+</context>
+<context>
+    <name>RematchViewModel</name>
+    <message>
+        <source>Rematch: %1 of 4 accepted, %2 s left</source>
+        <translation>再來一局：4 人中 %1 人已同意，還剩 %2 秒</translation>
+    </message>
+    <message>
+        <source>%3 offers a rematch (seats rotated): %1 of 4 accepted, %2 s left</source>
+        <translation>%3 提議再來一局（輪換座位）：4 人中 %1 人已同意，還剩 %2 秒</translation>
+    </message>
+    <message>
+        <source>%3 offers a rematch: %1 of 4 accepted, %2 s left</source>
+        <translation>%3 提議再來一局：4 人中 %1 人已同意，還剩 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 declined the rematch.</source>
+        <translation>%1 拒絕了再來一局。</translation>
+    </message>
+    <message>
+        <source>The rematch offer ran out of time.</source>
+        <translation>再來一局的提議已超時。</translation>
+    </message>
+    <message>
+        <source>The seats changed: the rematch offer was withdrawn.</source>
+        <translation>座位有變：再來一局的提議已撤回。</translation>
+    </message>
+</context>
+<context>
     <name>ReplaysPage</name>
     <message>
         <source>Replays</source>
@@ -902,6 +1981,10 @@
     <message>
         <source>On this computer</source>
         <translation>本機牌局</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>復盤</translation>
     </message>
     <message>
         <source>No finished hands yet. Every hand you finish is kept here.</source>
@@ -951,6 +2034,10 @@
         <translation>下一局莊家：%1</translation>
     </message>
     <message>
+        <source>Deal code: %1</source>
+        <translation>牌局程式碼：%1</translation>
+    </message>
+    <message>
         <source>Waiting for the others…</source>
         <translation>等其他人準備…</translation>
     </message>
@@ -959,8 +2046,32 @@
         <translation>下一局</translation>
     </message>
     <message>
+        <source>Play this deal again</source>
+        <translation>再打一次這副牌</translation>
+    </message>
+    <message>
         <source>Home</source>
         <translation>主頁</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>復盤</translation>
+    </message>
+    <message>
+        <source>Rematch</source>
+        <translation>再來一局</translation>
+    </message>
+    <message>
+        <source>Rematch, seats rotated</source>
+        <translation>再來一局（輪換座位）</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>同意</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>拒絕</translation>
     </message>
 </context>
 <context>
@@ -1015,14 +2126,96 @@
     </message>
 </context>
 <context>
+    <name>ReviewPanel</name>
+    <message>
+        <source>Hand review</source>
+        <translation>本手復盤</translation>
+    </message>
+    <message>
+        <source>Judging your decisions… %1%</source>
+        <translation>正在評判你的決策… %1%</translation>
+    </message>
+    <message>
+        <source>Each decision is played out on deals drawn from what you could see, never from the hidden cards.</source>
+        <translation>每個決策都在按你所見抽出的牌局上打完，從不看暗牌。</translation>
+    </message>
+    <message>
+        <source>The review could not be made.</source>
+        <translation>無法完成復盤。</translation>
+    </message>
+    <message>
+        <source>Chance to win the hand after each of your plays (click a mark to see it)</source>
+        <translation>你每次出牌後本手獲勝的機會（點選標記檢視）</translation>
+    </message>
+    <message>
+        <source>Your costliest decisions</source>
+        <translation>你代價最大的決策</translation>
+    </message>
+    <message>
+        <source>No costly decision found: well played.</source>
+        <translation>沒有代價大的決策：打得好。</translation>
+    </message>
+    <message>
+        <source>%1 · trick %2</source>
+        <translation>%1 · 第 %2 墩</translation>
+    </message>
+    <message>
+        <source>%1 · burial</source>
+        <translation>%1 · 扣底</translation>
+    </message>
+    <message>
+        <source>Hindsight (all hands open): the best play would have gained %1 levels here.</source>
+        <translation>事後看（亮開所有手牌）：此處最佳出法可多得 %1 級。</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>檢視</translation>
+    </message>
+    <message>
+        <source>Retry this decision</source>
+        <translation>重做這步</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewViewModel</name>
+    <message>
+        <source>Chance to win the hand: %1% played, %2% with the best play</source>
+        <translation>本手獲勝的機會：你的出法 %1%，最佳出法 %2%</translation>
+    </message>
+    <message>
+        <source>Blunder</source>
+        <translation>大錯</translation>
+    </message>
+    <message>
+        <source>Mistake</source>
+        <translation>錯著</translation>
+    </message>
+    <message>
+        <source>Inaccuracy</source>
+        <translation>欠佳</translation>
+    </message>
+    <message>
+        <source>Good</source>
+        <translation>好棋</translation>
+    </message>
+    <message>
+        <source>%1 decisions judged · blunders: %2 · mistakes: %3 · inaccuracies: %4</source>
+        <translation>評判了 %1 個決策 · 大錯：%2 · 錯著：%3 · 欠佳：%4</translation>
+    </message>
+</context>
+<context>
     <name>RoomPage</name>
     <message>
-        <source>Room %1</source>
-        <translation>房間 %1</translation>
+        <source>%1&apos;s room</source>
+        <translation>%1的房間</translation>
     </message>
     <message>
         <source>Invite</source>
         <translation>邀請</translation>
+    </message>
+    <message>
+        <source>Friends</source>
+        <translation>好友</translation>
     </message>
     <message>
         <source>Owner: %1</source>
@@ -1031,6 +2224,10 @@
     <message>
         <source>%1 watching</source>
         <translation>%1 人觀戰</translation>
+    </message>
+    <message>
+        <source>Changed rules: %1</source>
+        <translation>改動的規則：%1</translation>
     </message>
     <message>
         <source>Seat %1</source>
@@ -1240,6 +2437,10 @@
         <translation>記牌器</translation>
     </message>
     <message>
+        <source>Notify me when away</source>
+        <translation>離開時提醒我</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>語言</translation>
     </message>
@@ -1394,6 +2595,14 @@
         <source>Start</source>
         <translation>開始</translation>
     </message>
+    <message>
+        <source>Deal code, e.g. 84DY-8EJY-…</source>
+        <translation>牌局程式碼，例如 84DY-8EJY-…</translation>
+    </message>
+    <message>
+        <source>Play this deal</source>
+        <translation>打這副牌</translation>
+    </message>
 </context>
 <context>
     <name>StatsPage</name>
@@ -1434,6 +2643,10 @@
     <message>
         <source>You are watching: no hand is shown</source>
         <translation>觀戰中：看不到任何人的手牌</translation>
+    </message>
+    <message>
+        <source>Delayed: you see this table %1 moves late</source>
+        <translation>延遲觀戰：你看到的牌桌晚 %1 步</translation>
     </message>
     <message>
         <source>Counter</source>
@@ -1524,6 +2737,14 @@
     <message>
         <source>Hand</source>
         <translation>局</translation>
+    </message>
+    <message>
+        <source>Practice</source>
+        <translation>練習</translation>
+    </message>
+    <message>
+        <source>Take back</source>
+        <translation>悔牌</translation>
     </message>
     <message>
         <source>Leave</source>

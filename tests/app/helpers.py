@@ -27,6 +27,33 @@ async def until(pred: Callable[[], Any], seconds: float) -> bool:
     return bool(pred())
 
 
+async def seated_in_a_new_room(ui: Any, address: str, name: str = "Ann") -> Any:
+    """Online through the app: connect to ``address``, make a classic room and sit at its first
+    seat (the waiting room); the room's session."""
+    online = ui.app.online
+    online.connectTo(address, name)
+    assert await until(lambda: online.status == "connected", 10), online.error
+    online.createRoom("classic")
+    assert await until(lambda: online.room.get("seated") is True, 10), online.error
+    return ui.app.session
+
+
+async def start_with_bots(ui: Any, level: str = "easy") -> Any:
+    """From the waiting room: bots of ``level`` in the other seats, ready, start; the table's
+    session once it shows a view."""
+    online = ui.app.online
+    for seat in (1, 2, 3):
+        online.addBot(seat, level)
+    assert await until(lambda: all(r["taken"] for r in online.roomSeats.rows()), 10)
+    online.setReady(True)
+    assert await until(lambda: online.room.get("full") is True, 10)
+    online.startMatch()
+    assert await until(lambda: ui.window.property("screen") == "table", 10), online.error
+    session = ui.app.session
+    assert await until(lambda: session.view is not None, 10)
+    return session
+
+
 def on_loop(qtbot: Any, coro: Awaitable[T], seconds: float = 60) -> T:
     """``coro``'s result, run on the app's loop within ``seconds`` while Qt's events run."""
     task = asyncio.ensure_future(asyncio.wait_for(coro, seconds))

@@ -11,7 +11,10 @@ from PySide6.QtTest import QTest
 
 from app import screenshots as shots
 from app.screenshots import human_step, select, wait_until
+from engine.actions import DealCard
+from engine.hand import Hand
 from engine.rules import preset
+from engine.selfplay import answer
 
 
 def visible_items(ui: Any) -> list[QQuickItem]:
@@ -89,6 +92,15 @@ def my_turn(table: Any) -> bool:
     if v is None or not v.actions:
         return False
     return v.phase != "deal" or "pass-bid" in v.actions
+
+
+def engine_step(hand: Hand) -> None:
+    """One decision of ``hand`` without the app: the next card dealt, or the engine's own
+    answer (托管) for the seat that owes it."""
+    d = hand.pending()[0]
+    action = DealCard() if d.seat is None else answer(hand, d, None)
+    if action is not None:
+        hand.apply(action)
 
 
 def to_failed_throw(ui: Any, seeds: range = range(1, 40)) -> list[str]:

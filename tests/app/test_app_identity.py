@@ -43,11 +43,11 @@ def _engine(rules: Any, seed: int) -> dict[str, Any]:
     hand = Hand(rules, Setup(hand_seed(seed, 1), (rules.start_level,) * 4, None, 1))
     ai = [make_player(LEVELS[s], seat_seed(seed, s)) for s in range(4)]
     play_hand(hand, [lambda v, _rng, p=p: p.act(v) for p in ai], random.Random(0))
-    return hand_record(hand)
+    return hand_record(hand).to_dict()
 
 
 def _arena(rules: Any, seed: int) -> dict[str, Any]:
-    return hand_record(match_hand(rules, seed, LEVELS))
+    return hand_record(match_hand(rules, seed, LEVELS)).to_dict()
 
 
 def _offline(settings: Any, rules: Any, seed: int) -> dict[str, Any]:
@@ -55,7 +55,7 @@ def _offline(settings: Any, rules: Any, seed: int) -> dict[str, Any]:
     session.start()
     try:
         assert wait_until(lambda: session.match.hands[0].outcome is not None, 60)
-        return hand_record(session.match.hands[0])
+        return hand_record(session.match.hands[0]).to_dict()
     finally:
         session.close()
 

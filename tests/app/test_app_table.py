@@ -6,7 +6,7 @@ import itertools
 import json
 
 from app.screenshots import human_step, select, wait_until
-from app.session import OfflineSession, ReplaySession, list_records, save_path
+from app.session import OfflineSession, ReplaySession, list_records, read_record, save_path
 from engine.rules import preset
 
 
@@ -157,11 +157,16 @@ def test_running_game_is_saved_and_restored(ui, qtbot) -> None:
 def test_replay_steps_through_a_record_with_all_hands_open(ui, qtbot) -> None:
     if not list_records():
         _play_out(ui, qtbot, 2)
-    record = json.loads(list_records()[0].read_text())
+    record = read_record(list_records()[0])
     ui.app.set_session(ReplaySession(record))
     table = ui.table
     session = ui.app.session
     assert table.hud.kind == "replay"
+    assert all(len(h) == 0 for h in session.open_hands)  # it starts before the first card
+    for _ in range(30):  # then the bids while the cards come, and the dealt hands
+        if all(len(h) > 0 for h in session.open_hands) and session.view.deal_complete:
+            break
+        table.hud.replayStep(1)
     assert all(len(h) > 0 for h in session.open_hands)
     assert table.hand.cards.count == len(session.open_hands[0])
     steps = table.hud.replaySteps

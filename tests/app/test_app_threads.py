@@ -1,7 +1,8 @@
-"""One concurrency model: AI decisions are taken in worker processes and awaited on the app's
-qasync loop, so no thread of the app's runs app code, and a session — a QObject with timers —
-is freed by reference counting on the UI thread the moment the app lets go of it, never left
-to the cycle collector (which runs on whichever thread happens to allocate)."""
+"""One concurrency model: AI searches are taken in worker processes and the cheap levels'
+decisions in a thread, both awaited on the app's qasync loop, so no thread of ours runs app
+code, and a session (a QObject with timers) is freed by reference counting on the UI thread the
+moment the app lets go of it, never left to the cycle collector (which runs on whichever thread
+happens to allocate)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,18 @@ from app import players
 from engine.rules import preset
 
 
-def test_ai_decisions_are_taken_in_worker_processes(ui, qtbot) -> None:
-    import asyncio
+class _Where:
+    """A player that notes where its decision was taken."""
 
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self.where: tuple[int, str] | None = None
+
+    def act(self, _view: object) -> None:
+        self.where = (os.getpid(), threading.current_thread().name)
+
+
+def test_searches_run_in_worker_processes_and_cheap_decisions_in_a_thread(ui, qtbot) -> None:
     from engine.actions import DealCard
     from engine.ai import make_player
     from engine.match import Match
@@ -31,14 +41,18 @@ def test_ai_decisions_are_taken_in_worker_processes(ui, qtbot) -> None:
     v = view(match.hand, 0)
     asked = make_player("normal", 1)
     in_process = make_player("normal", 1)
-    task = asyncio.ensure_future(players.decide(asked, v))
-    qtbot.waitUntil(task.done, timeout=30_000)
-    action, after = task.result()
-    assert after is not asked  # the player came back from another process, moved on
-    assert action == in_process.act(v)
+    action, after = on_loop(qtbot, players.decide(asked, v), 30)
+    assert action == in_process.act(v)  # the same decision, its random state moved on alike
     assert after.rng.getstate() == in_process.rng.getstate()
+    me = os.getpid()
+    for level, elsewhere in (("hard", True), ("normal", False)):
+        _action, seen = on_loop(qtbot, players.decide(_Where(level), v), 30)  # type: ignore[arg-type]
+        pid, thread = seen.where
+        assert (pid != me) is elsewhere, level
+        if not elsewhere:  # in this process: never on the UI thread
+            assert thread != threading.main_thread().name
     pids = {players.pool().submit(os.getpid).result(timeout=30) for _ in range(3)}
-    assert os.getpid() not in pids
+    assert me not in pids
 
 
 def test_a_session_is_freed_on_the_ui_thread_without_the_collector(ui, qtbot) -> None:
@@ -74,7 +88,7 @@ def test_a_decision_that_does_not_come_back_is_abandoned(qapp, qtbot, monkeypatc
     from engine.hand import Hand, Setup
     from engine.views import view
 
-    monkeypatch.setattr(players, "GIVE_UP", 0.5)
+    monkeypatch.setattr(players.THINKER, "give_up", 0.5)
     seen = view(Hand(preset("classic"), Setup(1, ("2",) * 4, 0)), 0)
     slow = _Slow(3)
     action, after = on_loop(qtbot, players.decide(slow, seen), 10)  # type: ignore[arg-type]
@@ -96,7 +110,7 @@ def test_a_stalled_table_says_what_it_waits_on(qapp, qtbot) -> None:
         session._players[s] = _Slow(3)  # type: ignore[assignment]
     session.start()
     try:
-        qtbot.waitUntil(lambda: session._job is not None, timeout=20_000)
+        qtbot.waitUntil(lambda: session.waiting_on().startswith("the AI's"), timeout=20_000)
         said = session.waiting_on()
         assert said.startswith("the AI's bid for seat ") and said.endswith(" s ago"), said
     finally:

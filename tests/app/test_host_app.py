@@ -134,7 +134,11 @@ def test_a_watch_link_and_a_code_open_as_spectator_and_bad_links_are_said(
     assert hosting.error == "That is not a Tuolaji invite: it should start with tuolaji://"
     ui.settings.language = "zh_CN"
     hosting.openLink("3f9a")
-    assert hosting.error == "邀请码由 8 或 16 个字母和数字组成，例如 3F9A-21C0。"
+    assert hosting.error == "邀请码由 16 或 32 个字母和数字组成，例如 3F9A-21C0-7B2E-11D4。"
+    hosting.openLink("tuolaji://[::1:8765/3fa1c2d0")  # damaged: shown, nothing raised
+    assert hosting.error == "邀请链接已损坏，请对方重新发送。"
+    hosting.openLink("tuolaji://host:99999/3fa1c2d0")
+    assert hosting.error == "邀请链接中的端口无效（应为 1 到 65535），请对方重新发送。"
 
 
 def test_quitting_the_app_ends_the_hosted_server_cleanly(ui, qtbot) -> None:

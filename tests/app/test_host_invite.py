@@ -35,9 +35,17 @@ def test_a_link_names_server_room_and_invite() -> None:
 
 
 def test_a_code_is_read_out_and_typed_back() -> None:
-    assert parse(" 3f9a-21C0 ") == Invite("3f9a21c0")
-    assert parse("3F9A 21C0 7B2E 11D4") == Invite("3f9a21c0", "7b2e11d4")
+    assert parse(" 3f9a-21C0 ") == Invite("3f9a21c0")  # an older server's 32-bit room
+    assert parse("3F9A 21C0 7B2E 11D4") == Invite("3f9a21c07b2e11d4")
+    private = Invite("3f9a21c07b2e11d4", "0123456789abcdef")
+    assert private.code() == "3F9A-21C0-7B2E-11D4-0123-4567-89AB-CDEF"
+    assert parse(private.code()) == private
     assert Invite("3f9a21c0").code() == "3F9A-21C0"
+
+
+def test_a_64_bit_room_and_invite_travel_in_a_link() -> None:
+    inv = Invite("3f9a21c07b2e11d4", "0123456789abcdef", "tables.example.org", 8765)
+    assert parse(inv.link()) == inv
 
 
 @pytest.mark.parametrize(
@@ -46,16 +54,19 @@ def test_a_code_is_read_out_and_typed_back() -> None:
         ("", "Paste an invite link", "请粘贴"),
         ("https://example.org/3f9a21c0", "should start with tuolaji://", "tuolaji://"),
         ("tuolaji://host/3f9a21c0", "incomplete", "不完整"),
-        ("tuolaji://host:99999/3f9a21c0", "incomplete", "不完整"),
         ("tuolaji://host:8765/room", "incomplete", "不完整"),
         ("tuolaji://host:8765/3f9a21c0?invite=x", "not valid", "无效"),
-        ("3f9a", "8 or 16 letters", "8 或 16"),
+        ("3f9a", "16 or 32 letters", "16 或 32"),
+        # damaged or out of range: the app's own sentence, never a bare ValueError
+        ("tuolaji://[::1:8765/3fa1c2d0", "damaged", "损坏"),
+        ("tuolaji://host:0/3f9a21c0", "1 to 65535", "65535"),
+        ("tuolaji://host:99999/3f9a21c0", "1 to 65535", "65535"),
     ],
 )
 def test_a_bad_link_is_a_sentence_in_both_languages(text: str, en: str, zh: str) -> None:
     with pytest.raises(BadLink) as e:
         parse(text)
-    assert en in e.value.en and zh in e.value.zh
+    assert en in e.value.said("en") and zh in e.value.said("zh_CN")
 
 
 def test_saved_servers_persist_and_refuse_nonsense(tmp_path: Path) -> None:
@@ -78,6 +89,13 @@ def test_saved_servers_persist_and_refuse_nonsense(tmp_path: Path) -> None:
     with pytest.raises(BadLink, match="64 hexadecimal"):
         servers.save("x", "example.org:1", "12:34")
     assert normal_url("127.0.0.1") == "ws://127.0.0.1:8765"
+    # a port out of range is refused, not quietly replaced by the default one
+    for bad in ("host:99999", "host:0", "ws://host:65536"):
+        with pytest.raises(BadLink) as refused:
+            normal_url(bad)
+        assert "65535" in refused.value.said("en") and "65535" in refused.value.said("zh_CN")
+    with pytest.raises(BadLink, match=r"192\.168\.1\.20:8765"):
+        normal_url("[::1:8765")
 
 
 def _start(db: Path, *args: str) -> tuple[subprocess.Popen[str], int]:

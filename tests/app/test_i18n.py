@@ -4,6 +4,7 @@ language inline."""
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 import xml.etree.ElementTree as ET
@@ -12,12 +13,13 @@ from pathlib import Path
 import pytest
 
 from app.i18n import I18N, engine_text, to_traditional
+from app.screenshots import human_step
 from engine.actions import DealCard
 from engine.ai import hint
 from engine.ai.players import BasicPlayer
 from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, card_name, deck
 from engine.hand import Hand, Phase, Setup
-from engine.messages import MESSAGES
+from engine.messages import HINTS, MESSAGES
 from engine.rules import SUITS, preset
 from engine.shapes import describe
 from engine.views import view
@@ -101,7 +103,7 @@ def _samples(template: str) -> list[dict[str, str]]:
 def test_engine_messages_read_wholly_in_traditional() -> None:
     """Every catalogue message, filled, converts as the converter converts the whole text."""
     checked = 0
-    for code, (_, zh) in MESSAGES.items():
+    for code, (_, zh) in {**MESSAGES, **HINTS}.items():
         for fields in _samples(zh):
             text = zh.format(**fields)
             assert to_traditional(text) == traditional.to_traditional(text), code
@@ -110,7 +112,7 @@ def test_engine_messages_read_wholly_in_traditional() -> None:
     for name in names:
         assert to_traditional(name) == traditional.to_traditional(name)
     assert engine_text("10 of hearts", "红桃10，方块A", "zh_TW") == "紅桃10，方塊A"
-    assert checked >= len(MESSAGES)
+    assert checked >= len(MESSAGES) + len(HINTS)
 
 
 def test_hint_reasons_read_wholly_in_traditional() -> None:
@@ -165,4 +167,53 @@ def test_the_rules_summary_names_the_real_no_bid_suit(ui, suit: str) -> None:
         rows = {r["label"]: r["value"] for r in ui.app._rules_rows(rules)}
         assert ui.app.tr("No bid") in rows
         assert rows[ui.app.tr("No bid")] == text, lang
+    ui.settings.language = "en"
+
+
+# the modules that once held (English, Chinese) sentence pairs, and the catalogue they now use
+PLAYER_SENTENCES = ("app/online.py", "app/invite.py", "app/servers.py", "app/hosting.py")
+ENGINE_SENTENCES = ("engine/ai/hint.py",)
+
+
+def _chinese_literals(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [s for s in build._literals(tree) if CJK.search(s)]
+
+
+def test_no_player_sentence_is_a_chinese_literal_outside_the_catalogues() -> None:
+    """The app's sentences are in the Qt catalogue, the hints' in engine/messages.py: a Chinese
+    string literal in these modules is a sentence kept out of them."""
+    assert _chinese_literals(ROOT / "engine" / "messages.py")  # the scan sees the catalogue's
+    found = {p: _chinese_literals(ROOT / p) for p in PLAYER_SENTENCES + ENGINE_SENTENCES}
+    assert {p: texts for p, texts in found.items() if texts} == {}
+
+
+def _waits_for_me(table) -> bool:
+    v = table.session.view
+    return bool(v is not None and v.actions and (v.phase != "deal" or "pass-bid" in v.actions))
+
+
+def test_notices_and_hosting_sentences_are_reworded_with_the_language(ui, qtbot) -> None:
+    from app.online import TIMED_OUT
+
+    table, hosting = ui.table, ui.app.hosting
+    ui.app.start_rules(preset("classic"), seat=0, seed=5)
+    while True:  # to my turn in the play: the table waits for me, nothing else is said
+        qtbot.waitUntil(lambda: _waits_for_me(table), timeout=40000)
+        if table.hud.phase == "play":
+            break
+        human_step(table)
+    table.session.notice.emit(TIMED_OUT, ["Bob"], 1)
+    hosting.openLink("https://example.org/3f9a21c0")
+    assert table.notice.text == "Bob ran out of time: the computer plays for them (auto-play)."
+    assert hosting.error == "That is not a Tuolaji invite: it should start with tuolaji://"
+    expected = {
+        "zh_CN": ("Bob 超时：由电脑托管出牌。", "这不是拖拉机的邀请链接：应以 tuolaji:// 开头"),
+        "zh_TW": ("Bob 超時：由電腦託管出牌。", "這不是拖拉機的邀請連結：應以 tuolaji:// 開頭"),
+    }
+    for lang, (notice, error) in expected.items():
+        with qtbot.waitSignal(hosting.changed):  # QML reads the hosting sentence again
+            ui.settings.language = lang
+        qtbot.waitUntil(lambda: table.notice.text == notice, timeout=3000)  # noqa: B023
+        assert hosting.error == error
     ui.settings.language = "en"

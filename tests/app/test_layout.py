@@ -5,7 +5,7 @@ design (a fan, a trick) and are not checked."""
 
 from __future__ import annotations
 
-import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,7 +15,7 @@ from PySide6.QtQml import QQmlExpression, qmlContext
 from PySide6.QtQuick import QQuickItem
 
 from app.screenshots import ShownOnline
-from app.session import ReplaySession, list_records
+from app.session import ReplaySession, list_records, read_record
 from engine.rules import preset
 from tests.app.tablekit import (
     human_step,
@@ -244,8 +244,9 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     for bar in bars:
         bar.setProperty("showTricks", False)
     # online: the turn clock, the chat open, the reconnect banner
-    online = ShownOnline(None, "r1", 0)
+    online = ShownOnline("r1", 0)
     online.view, online.clock, online.names = table.session.view, 30, ["Ann", "Bo", "Cy", "Di"]
+    online.deadlines = {s: time.monotonic() + 25 for s in range(4)}  # a clock at every seat
     ui.app.set_session(online)
     for page in ui.window.findChildren(QQuickItem):
         if page.property("showChat") is not None:
@@ -259,7 +260,7 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     # a replay, mid-trick and at its end
     ui.app.leaveTable()
     ui.app.refreshRecords()
-    record = json.loads(list_records()[0].read_text())
+    record = read_record(list_records()[0])
     ui.app.set_session(ReplaySession(record))
     ui.window.setProperty("screen", "table")
     while len(table.session.view.trick) < 3:

@@ -5,6 +5,7 @@ the online clock ticks, and while a trick is played, held and swept."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -101,13 +102,14 @@ def test_the_clock_ticks_at_the_seats_only(ui, qtbot) -> None:
     play_until(ui, lambda: _my_play_turn(table), seed=6)
     with emitted(table) as counts:
         table.session.clock = 20  # an online table's turn clock
+        table.session.deadlines = {1: time.monotonic() + 20}
         table.session.changed.emit()
     assert counts["seats.changed"] == 1  # its length, for the ring
     assert set(counts) <= {"seats.changed", "seats.rows"}, counts
     with emitted(table) as counts:
         qtbot.waitUntil(lambda: counts["seats.rows"] >= 1, timeout=3000)  # a tick: 20 → 19
     assert set(counts) == {"seats.rows"}, counts
-    table.session.clock = 0
+    table.session.clock, table.session.deadlines = 0, {}
     table.session.changed.emit()
 
 
@@ -118,7 +120,7 @@ def test_a_trick_played_held_and_swept_leaves_the_bidding_alone(ui, qtbot) -> No
     seen = len(table.session.view.tricks)
     with emitted(table) as counts:
         table.hand.hint()
-        qtbot.waitUntil(lambda: table.hand.selectedCount > 0)
+        qtbot.waitUntil(lambda: table.hand.selectedCount > 0, timeout=30_000)
         table.hand.play()
         qtbot.waitUntil(lambda: len(table.session.view.tricks) > seen, timeout=20000)
         qtbot.waitUntil(lambda: table.trick.sweeping, timeout=10000)

@@ -183,12 +183,15 @@ def test_the_top_bars_levels_agree_with_the_result(ui) -> None:
 def test_traditional_chinese_messages_are_not_left_in_simplified() -> None:
     """繁體中文 shows the engine's and the table's bilingual messages converted: no simplified
     character of the hint reasons and 托管 notices survives."""
-    from app.i18n import to_traditional
+    from app.i18n import to_traditional, words
     from app.online import HELD_WHILE_AWAY, SENT_AFTER_AWAY, TRUSTEE_NOTICES
     from engine.ai.hint import _play_reason
     from engine.ai.memory import knowledge
 
-    texts = [zh for _en, zh in [*TRUSTEE_NOTICES.values(), HELD_WHILE_AWAY, SENT_AFTER_AWAY]]
+    notices = [*TRUSTEE_NOTICES.values(), HELD_WHILE_AWAY, SENT_AFTER_AWAY]
+    shown = [words("zh_TW", "Notices", n) for n in notices]  # from the 繁體 catalogue
+    assert all(t != n for t, n in zip(shown, notices, strict=True))  # translated, not English
+    texts: list[str] = []
     hand = Hand(preset("classic"), Setup(11, ("2",) * 4, 0))
     players = [BasicPlayer(s) for s in range(4)]
     while hand.phase != Phase.DONE and len(hand.tricks) < 4:
@@ -204,8 +207,8 @@ def test_traditional_chinese_messages_are_not_left_in_simplified() -> None:
                     texts.append(_play_reason(knowledge(v), list(action.cards))[1])
                 hand.apply(action)
     simplified = set("启垫损毙电脑调闭队托这对赢没张门从")
-    for text in texts:
-        left = simplified & set(to_traditional(text))
+    for text in [*shown, *map(to_traditional, texts)]:
+        left = simplified & set(text)
         assert not left, (text, left)
 
 

@@ -166,7 +166,8 @@ def test_trustee_stays_on_across_a_reconnect(ui, qtbot, server) -> None:
 def test_a_change_of_trustee_the_player_did_not_make_is_shown(ui, qtbot, tmp_path) -> None:
     proc, address = start_server(tmp_path, "--turn-timer", "2", "--away-grace", "60")
     table = ui.table
-    notice = "Auto-play is on: the computer plays your seat until you switch it off."
+    # my clock ran out: the notice says so
+    notice = "Your time ran out: the computer plays your seat (auto-play) until you switch it off."
 
     async def play() -> None:
         session = await _table_with_bots(ui, address)

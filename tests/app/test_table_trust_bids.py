@@ -42,7 +42,7 @@ def test_bid_buttons_name_their_cards_and_the_bid_stays_until_play(ui, qtbot) ->
     assert v.bid is not None
     who = "You" if v.bid.seat == 0 else table.state.seat_name(v.bid.seat)
     assert table.bidding.bidText == f"{who} bid " + " ".join(_card(c) for c in v.bid.cards)
-    assert item(ui, "bidText").property("text") == table.bidding.bidText
+    assert item(ui, "bidText").property("plainText") == table.bidding.bidText
     bidder = next(r for r in table.seats.model.rows() if r["seat"] == v.bid.seat)
     assert bidder["bidCards"] == list(v.bid.cards)
     ui.settings.language = "zh_CN"

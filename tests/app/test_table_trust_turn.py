@@ -23,7 +23,7 @@ def test_cards_picked_out_of_turn_are_gone_at_my_turn(ui, qtbot) -> None:
     ui.settings.speed = "normal"  # the others take their time: a moment to pick cards in
     v = table.session.view
     table.hand.hint()
-    qtbot.waitUntil(lambda: table.hand.selectedCount > 0)
+    qtbot.waitUntil(lambda: table.hand.selectedCount > 0, timeout=30_000)  # a search, in a worker
     click(qtbot, ui, item(ui, "playButton"))
     qtbot.waitUntil(lambda: len(table.session.view.hand) < len(v.hand))
     assert not _my_play_turn(table)
@@ -72,7 +72,7 @@ def test_my_turn_is_unmistakable(ui, qtbot) -> None:
     # the prompt goes once I have played
     ui.settings.speed = "normal"
     table.hand.hint()
-    qtbot.waitUntil(lambda: table.hand.selectedCount > 0)
+    qtbot.waitUntil(lambda: table.hand.selectedCount > 0, timeout=30_000)  # a search, in a worker
     click(qtbot, ui, item(ui, "playButton"))
     qtbot.waitUntil(lambda: not _my_play_turn(table))
     qtbot.waitUntil(lambda: not items(ui, "turnPrompt"))
@@ -80,10 +80,11 @@ def test_my_turn_is_unmistakable(ui, qtbot) -> None:
     # online, a ring counts down at the seat to act
     assert not items(ui, "clock")
     table.session.clock = 20
+    table.session.deadlines = {table.session.seat: time.monotonic() + 20}
     table.session.changed.emit()
     qtbot.waitUntil(lambda: bool(items(ui, "clock")))
     assert texts(item(ui, "clock"))[0] in [str(n) for n in range(15, 21)]
-    table.session.clock = 0
+    table.session.clock, table.session.deadlines = 0, {}
     table.session.changed.emit()
     qtbot.waitUntil(lambda: not items(ui, "clock"))
 
@@ -99,7 +100,7 @@ def test_a_finished_trick_stays_long_enough_to_read(ui, qtbot) -> None:
     held: list[tuple[bool, float]] = []  # (holding, when) at each change of the trick
     table.trick.changed.connect(lambda: held.append((table.trick.holding, time.monotonic())))
     table.hand.hint()
-    qtbot.waitUntil(lambda: table.hand.selectedCount > 0)
+    qtbot.waitUntil(lambda: table.hand.selectedCount > 0, timeout=30_000)  # a search, in a worker
     click(qtbot, ui, item(ui, "playButton"))
     qtbot.waitUntil(lambda: any(h for h, _ in held), timeout=20000)
     assert len(table.session.view.tricks) == seen + 1

@@ -707,4 +707,4 @@ def test_random_play_through_pending_matches_every_driver(name: str) -> None:
         play_hand(b, [random_player] * 4, random.Random(seed))
         first = next(i for i, x in enumerate(a.actions) if isinstance(x, Play))
         assert any(isinstance(x, Bid) for x in a.actions[:first])
-        assert hand_record(a)["actions"][:first] == hand_record(b)["actions"][:first]
+        assert hand_record(a).actions[:first] == hand_record(b).actions[:first]

@@ -44,18 +44,18 @@ def test_next_dealer_and_levels_through_hands(rules: RuleSet) -> None:
         assert hand.outcome is not None and hand.dealer is not None
         outcome = hand.outcome
         partner = hand.partner if hand.partner != hand.dealer else None
-        want = expected_dealer(rules, hand.dealer, partner, outcome.result.winner)
+        want = expected_dealer(rules, hand.dealer, partner, outcome.winner)
         before = list(match.levels)
         winners = set(outcome.defenders)
-        if outcome.result.winner == "attackers":
+        if outcome.winner == "attackers":
             winners = set(range(4)) - winners
-        winners_seen.add(outcome.result.winner)
+        winners_seen.add(outcome.winner)
         match.next_hand()
         if match.over:
             break
         assert match.dealer == want and match.hand.setup.dealer == want
         for s in range(4):
-            gain = outcome.result.levels if s in winners else 0
+            gain = outcome.levels if s in winners else 0
             want_level = RANKS[min(RANKS.index(before[s]) + gain, RANKS.index(rules.end_level))]
             assert match.levels[s] == want_level
         new = match.hand
@@ -71,7 +71,7 @@ def _play_out(rules: RuleSet, levels: list[str], seed: int) -> tuple[Match, list
         finish(match, seed * 100 + i)
         outcome = match.hand.outcome
         assert outcome is not None
-        results.append(f"{outcome.result.winner}+{outcome.result.levels}")
+        results.append(f"{outcome.winner}+{outcome.levels}")
         match.next_hand()
         if match.over:
             break
@@ -83,9 +83,9 @@ def test_match_ends_when_a_side_levels_past_a() -> None:
         match, _ = _play_out(preset("classic"), ["A", "K", "A", "K"], seed)
         if match.over:
             last = match.hands[-1].outcome
-            assert last is not None and last.result.levels >= 1
+            assert last is not None and last.levels >= 1
             side = set(last.defenders)
-            if last.result.winner == "attackers":
+            if last.winner == "attackers":
                 side = set(range(4)) - side
             assert set(match.winners or ()) == side
             assert all(match.levels[s] == "A" for s in side)
@@ -106,10 +106,10 @@ def test_win_as_defenders_only() -> None:
         outcome = match.hand.outcome
         assert outcome is not None
         match.next_hand()
-        if outcome.result.winner == "attackers" and outcome.result.levels >= 1:
+        if outcome.winner == "attackers" and outcome.levels >= 1:
             assert not match.over and match.levels[1] == match.levels[3] == "A"
             checked = True
-        elif outcome.result.winner == "defenders":
+        elif outcome.winner == "defenders":
             assert not match.over or match.winners == (0, 2)
     assert checked
     plain = preset("classic")
@@ -119,7 +119,7 @@ def test_win_as_defenders_only() -> None:
         outcome = match.hand.outcome
         assert outcome is not None
         match.next_hand()
-        if outcome.result.winner == "attackers" and outcome.result.levels >= 1:
+        if outcome.winner == "attackers" and outcome.levels >= 1:
             assert match.over and match.winners == (1, 3)
             return
     pytest.fail("no attacker win found")

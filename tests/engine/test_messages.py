@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import RulesError
-from engine.messages import MESSAGES
+from engine.messages import HINTS, MESSAGES, hint_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = re.compile(r"[a-z]+(-[a-z]+)+")
@@ -88,3 +88,23 @@ def test_a_rules_error_reads_its_text_from_the_catalogue() -> None:
     assert str(e) == "seat 2 is taken"
     with pytest.raises(KeyError):
         RulesError("no-such-code")
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+@pytest.mark.parametrize("code", sorted(HINTS))
+def test_every_hint_reason_has_both_languages_with_the_same_fields(code: str) -> None:
+    en, zh = HINTS[code]
+    assert en.strip() and not CJK.search(en), en
+    assert CJK.search(zh), zh
+    # the Chinese text names a field's Chinese form: {cards} -> {cards_zh}
+    assert {f.removesuffix("_zh") for f in _fields(zh)} == _fields(en)
+    assert code not in MESSAGES  # one table of codes: none means two things
+
+
+def test_a_hint_reason_is_filled_in_both_languages() -> None:
+    en, zh = hint_text("hint-ruff", cards="K♠", cards_zh="黑桃K", points=15)
+    assert en == "Ruff with K♠: the trick and its 15 points are yours."
+    assert zh == "用黑桃K毙牌：拿下这墩和 15 分。"

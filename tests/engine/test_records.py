@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from engine.actions import (
@@ -20,9 +22,18 @@ from engine.actions import (
 )
 from engine.bids import Bid
 from engine.errors import RulesError
-from engine.events import Event
+from engine.events import Event, HandStart
 from engine.hand import Hand, Setup
-from engine.records import FORMAT, dumps, hand_record, loads, replay
+from engine.records import (
+    FORMAT,
+    Branch,
+    HandRecord,
+    PracticeStart,
+    dumps,
+    hand_record,
+    loads,
+    replay,
+)
 from engine.rules import PRESETS, preset
 from engine.selfplay import play_hand, random_player
 
@@ -37,11 +48,34 @@ def played(name: str, seed: int, dealer: int | None = None) -> Hand:
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_replay_gives_an_identical_snapshot(name: str) -> None:
     hand = played(name, 12)
-    record = json.loads(json.dumps(hand_record(hand)))  # through real JSON
-    assert record["format"] == FORMAT and record["rules"]["preset"] == name
+    data = json.loads(json.dumps(hand_record(hand).to_dict()))  # through real JSON
+    assert data["format"] == FORMAT and data["rules"]["preset"] == name
+    record = HandRecord.from_dict(data)
+    assert record == hand_record(hand)
     again = replay(record)
     assert again.snapshot() == hand.snapshot()
-    assert hand_record(again) == record
+    assert hand_record(again).to_dict() == data
+
+
+def test_the_app_keys_travel_in_the_record() -> None:
+    """The seat, names, a practice's start and its branches come back as they were written;
+    a record without them has none (and writes none)."""
+    hand = played("classic", 7)
+    plain = hand_record(hand)
+    assert set(plain.to_dict()) == {"format", "rules", "setup", "actions", "events"}
+    record = dataclasses.replace(
+        plain,
+        seat=2,
+        names=("A", "B", "C", "D"),
+        practice=PracticeStart(5, "CODE"),
+        branches=(Branch(9, plain.actions[:12]),),
+    )
+    data = json.loads(json.dumps(record.to_dict()))
+    assert data["practice"] == {"from": 5, "code": "CODE"} and data["branches"][0]["at"] == 9
+    assert HandRecord.from_dict(data) == record
+    # a seat or names another version wrote badly are left out, not refused
+    odd = HandRecord.from_dict({**data, "seat": 7, "names": ["A", 2]})
+    assert odd.seat is None and odd.names is None
 
 
 def test_a_partial_hand_replays_too() -> None:
@@ -66,7 +100,7 @@ def test_auto_play_is_recorded_as_the_action_it_chose() -> None:
         hand.apply(DealCard())
     chosen = hand.auto_action(0)  # with no bid standing, 托管 bids its longest legal bid
     hand.apply(AutoPlay(0))
-    recorded = hand_record(hand)["actions"][-1]
+    recorded = hand_record(hand).to_dict()["actions"][-1]
     assert recorded == action_to_dict(chosen)
     assert recorded["type"] in ("bid", "pass-bid") and recorded["seat"] == 0
 
@@ -104,26 +138,47 @@ def test_event_round_trip_keeps_visibility() -> None:
         {"format": "tuolaji-hand/0"},
         {"format": FORMAT, "rules": "classic"},
         {"format": FORMAT, "rules": "classic", "setup": {"levels": ["2"] * 4}},
+        {
+            "format": FORMAT,
+            "rules": "classic",
+            "setup": {"seed": 1, "levels": ["2"] * 4},
+            "actions": {},
+        },
+        {"format": FORMAT, "rules": "nope", "setup": {"seed": 1, "levels": ["2"] * 4}},
+        {
+            "format": FORMAT,
+            "rules": "classic",
+            "setup": {"seed": 1, "levels": ["2"] * 4},
+            "events": [{"type": "?"}],
+        },
+        {
+            "format": FORMAT,
+            "rules": "classic",
+            "setup": {"seed": 1, "levels": ["2"] * 4},
+            "branches": [{"at": 1}],
+        },
     ],
 )
 def test_bad_records_are_malformed(record: object) -> None:
     with pytest.raises(RulesError) as e:
-        replay(record)  # type: ignore[arg-type]
+        HandRecord.from_dict(record)
     assert e.value.code == "malformed" and e.value.zh
 
 
 def test_an_illegal_action_in_a_record_names_its_index() -> None:
-    record = hand_record(played("classic", 5, dealer=0))
-    record["actions"].insert(3, {"type": "play", "seat": 0, "cards": ["AS"]})
+    data = hand_record(played("classic", 5, dealer=0)).to_dict()
+    data["actions"].insert(3, {"type": "play", "seat": 0, "cards": ["AS"]})
     with pytest.raises(RulesError) as e:
-        replay(record)
+        replay(HandRecord.from_dict(data))
     assert e.value.code == "malformed" and "actions[3]" in e.value.en
 
 
 def test_a_tampered_record_does_not_replay_identically() -> None:
     hand = played("classic", 6)
     record = hand_record(hand)
-    record["setup"]["seed"] += 1
+    record = dataclasses.replace(
+        record, setup=dataclasses.replace(record.setup, seed=record.setup.seed + 1)
+    )
     try:
         again = replay(record)
     except RulesError:
@@ -138,10 +193,14 @@ def test_a_record_written_before_typed_events_still_replays() -> None:
     old = json.loads((DATA / "record-v1-old-events.json").read_text(encoding="utf-8"))
     trump = next(e for e in old["events"] if e["type"] == "trump")
     assert trump["bid"] is not None and "type" not in trump["bid"]
-    hand = replay(old)
+    hand = replay(HandRecord.from_dict(old))
     assert hand.outcome is not None
     assert [action_to_dict(a) for a in hand.actions] == old["actions"]
     read = [Event.from_dict(e) for e in old["events"]]
-    assert read == hand.events
+    # the seats' levels came into the hand's start later: an old record leaves them out
+    start = hand.events[0]
+    assert isinstance(start.body, HandStart) and start.body.levels == ("2",) * 4
+    now = [Event(msgspec.structs.replace(start.body, levels=())), *hand.events[1:]]
+    assert read == now
     for seat in (0, 1, 2, 3, None):
-        assert [e.for_seat(seat) for e in read] == [e.for_seat(seat) for e in hand.events]
+        assert [e.for_seat(seat) for e in read] == [e.for_seat(seat) for e in now]

@@ -10,7 +10,7 @@ from engine.cards import RANKS
 from engine.errors import RulesError
 from engine.rules import RuleSet, preset
 from engine.scoring import (
-    HandResult,
+    Verdict,
     advance_level,
     hand_result,
     kitty_bonus,
@@ -22,9 +22,9 @@ D = "defenders"
 A = "attackers"
 
 
-def expect(winner: str, levels: int) -> HandResult:
-    """The written row: attackers' rows (even with 0 levels) pass the deal."""
-    return HandResult(winner, levels, winner == A)  # type: ignore[arg-type]
+def expect(winner: str, levels: int) -> Verdict:
+    """The written row: the winning side and its levels."""
+    return winner, levels  # type: ignore[return-value]
 
 
 def table(name: str) -> RuleSet:
@@ -204,8 +204,8 @@ def test_more_points_never_help_the_defenders(
     name: str, captured: bool, low: int, step: int
 ) -> None:
     def score(p: int) -> int:
-        r = hand_result(table(name), p, captured)
-        return r.levels if r.winner == A else -r.levels - 1
+        winner, levels = hand_result(table(name), p, captured)
+        return levels if winner == A else -levels - 1
 
     assert score(low) <= score(low + step)
 
@@ -213,16 +213,14 @@ def test_more_points_never_help_the_defenders(
 @pytest.mark.parametrize("name", ALL_TABLES)
 @given(points=st.integers(-300, 1300), captured=st.booleans())
 def test_results_are_consistent(name: str, points: int, captured: bool) -> None:
-    r = hand_result(table(name), points, captured)
-    assert r.dealer_passes == (r.winner == A)
-    assert r.levels >= (0 if r.winner == A else 1)
+    winner, levels = hand_result(table(name), points, captured)
+    assert levels >= (0 if winner == A else 1)
 
 
 # -- next dealer ---------------------------------------------------------------------------
 
-DEFENDERS_WIN = expect(D, 1)
-DEAL_PASSES = expect(A, 0)
-ATTACKERS_UP = expect(A, 2)
+DEFENDERS_WIN = D
+ATTACKERS_WIN = A  # with or without a level: the deal passes
 
 
 @pytest.mark.parametrize("dealer", range(4))
@@ -231,8 +229,8 @@ def test_next_dealer_fixed_partners(dealer: int) -> None:
     opposite = (dealer + 2) % 4
     assert next_dealer(rules, dealer, opposite, DEFENDERS_WIN) == opposite
     assert next_dealer(rules, dealer, None, DEFENDERS_WIN) == opposite
-    assert next_dealer(rules, dealer, opposite, DEAL_PASSES) == (dealer + 1) % 4
-    assert next_dealer(rules, dealer, None, ATTACKERS_UP) == (dealer + 1) % 4
+    assert next_dealer(rules, dealer, opposite, ATTACKERS_WIN) == (dealer + 1) % 4
+    assert next_dealer(rules, dealer, None, ATTACKERS_WIN) == (dealer + 1) % 4
 
 
 @pytest.mark.parametrize("dealer", range(4))
@@ -240,8 +238,7 @@ def test_next_dealer_same_dealer_option(dealer: int) -> None:
     rules = RuleSet(defender_win_dealer="same")
     assert next_dealer(rules, dealer, (dealer + 2) % 4, DEFENDERS_WIN) == dealer
     assert next_dealer(rules, dealer, None, DEFENDERS_WIN) == dealer
-    assert next_dealer(rules, dealer, None, DEAL_PASSES) == (dealer + 1) % 4
-    assert next_dealer(rules, dealer, None, ATTACKERS_UP) == (dealer + 1) % 4
+    assert next_dealer(rules, dealer, None, ATTACKERS_WIN) == (dealer + 1) % 4
 
 
 @pytest.mark.parametrize("dealer", range(4))
@@ -250,15 +247,15 @@ def test_next_dealer_called_card(dealer: int) -> None:
     friend = (dealer + 1) % 4
     assert next_dealer(rules, dealer, friend, DEFENDERS_WIN) == friend
     assert next_dealer(rules, dealer, None, DEFENDERS_WIN) == dealer  # played one against three
-    assert next_dealer(rules, dealer, friend, ATTACKERS_UP) == (dealer + 1) % 4
-    assert next_dealer(rules, dealer, None, DEAL_PASSES) == (dealer + 1) % 4
+    assert next_dealer(rules, dealer, friend, ATTACKERS_WIN) == (dealer + 1) % 4
+    assert next_dealer(rules, dealer, None, ATTACKERS_WIN) == (dealer + 1) % 4
 
 
 def test_chaoshan_move_dealer_rows_pass_the_deal() -> None:
     rules = preset("chaoshan")
-    assert next_dealer(rules, 3, 1, hand_result(rules, 85)) == 0
-    assert next_dealer(rules, 3, 1, hand_result(rules, 30, kitty_captured=True)) == 0
-    assert next_dealer(rules, 3, 1, hand_result(rules, 30)) == 1
+    assert next_dealer(rules, 3, 1, hand_result(rules, 85)[0]) == 0
+    assert next_dealer(rules, 3, 1, hand_result(rules, 30, kitty_captured=True)[0]) == 0
+    assert next_dealer(rules, 3, 1, hand_result(rules, 30)[0]) == 1
 
 
 # -- levels --------------------------------------------------------------------------------

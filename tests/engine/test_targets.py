@@ -56,8 +56,8 @@ def test_each_presets_target_is_its_tables_first_attackers_band(name: str) -> No
 def test_every_table_below_the_target_is_the_defenders(table: str) -> None:
     rules = RuleSet(level_table=table)  # type: ignore[arg-type]
     target = deal_passes_at(rules)
-    assert hand_result(rules, target).winner == "attackers"
-    assert all(hand_result(rules, p).winner == "defenders" for p in range(0, target, 5))
+    assert hand_result(rules, target)[0] == "attackers"
+    assert all(hand_result(rules, p)[0] == "defenders" for p in range(0, target, 5))
 
 
 def test_the_targets_a_player_sees() -> None:

@@ -9,16 +9,21 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from engine.codec import plain
 from engine.events import Event
 from engine.rules import rules_from
-from net.client import Client
+from net.client import Client, ServerError
+from net.config import Settings
 from net.store import Store
-from net.tables import Settings, Table
+from net.tables import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD = re.compile(r"^(?:[2-9TJQKA][SHCD]|SJ|BJ)$")
@@ -218,9 +223,25 @@ def leaks(record: dict[str, Any], v0: int, seat: int | None, raws: list[str]) ->
     return found
 
 
-def classic_table(store: Store, seed: int, settings: Settings) -> Table:
+class FakeClock:
+    """A table's clock that moves only when the test moves it."""
+
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+def classic_table(
+    store: Store, seed: int, settings: Settings, clock: Callable[[], float] = time.monotonic
+) -> Table:
     """A classic table run in-process on ``store`` (tests that drive its pump themselves)."""
     return Table(
+        clock=clock,
         id="t1",
         owner=1,
         owner_name="P0",
@@ -232,3 +253,13 @@ def classic_table(store: Store, seed: int, settings: Settings) -> Table:
         store=store,
         settings=settings,
     )
+
+
+async def refused(code: str, coro: Any) -> ServerError:
+    """The request fails with ``code``, and the error says why in both languages."""
+    with pytest.raises(ServerError) as info:
+        await coro
+    e = info.value
+    assert e.code == code, e
+    assert e.en and e.zh and e.en != e.zh
+    return e

@@ -20,7 +20,7 @@ from netkit import ServerProcess, leaks, seat_four, start_against_bots, until
 from redis import Redis
 
 from engine.actions import Action
-from engine.records import replay
+from engine.records import HandRecord, replay
 from net import config
 from net.bot import play_seat
 from net.client import Client, ServerError
@@ -99,7 +99,7 @@ async def _game_across_nodes(procs: list[ServerProcess]) -> None:
     games = (await players[3].games()).games
     fetched = await players[3].record(games[0].game)
     record, v0 = fetched.record, fetched.v0
-    assert replay(record).outcome is not None
+    assert replay(HandRecord.from_dict(record)).outcome is not None
     for seat, c in [*enumerate(players), (None, watchers[0]), (None, watchers[1])]:
         raws = c.raw[: during[id(c)]]
         problems = leaks(record, v0, seat, raws)
@@ -181,11 +181,12 @@ async def _hand_with_an_incident(
     b: ServerProcess,
     pg_url: str,
     incident: Callable[[list[Acking]], Awaitable[None]],
+    client: type[Acking] = Acking,
 ) -> list[Acking]:
     """Four players, two on each node, play a hand of a room node ``a`` owns; ``incident``
     strikes once the tricks are under way. Every acknowledged action must be in the log once."""
     urls = (a.url, b.url, a.url, b.url)
-    players = [Acking(u, name=n, keep_raw=True) for u, n in zip(urls, "ABCD", strict=True)]
+    players = [client(u, name=n, keep_raw=True) for u, n in zip(urls, "ABCD", strict=True)]
     for c in players:
         await c.connect()
     room = (await players[0].create("classic")).room  # owned by node a
@@ -212,7 +213,7 @@ async def _hand_with_an_incident(
             assert (c.user.user, req, v) in rows, f"acknowledged action {req} (v{v}) lost"
     games = (await players[1].games()).games
     record = (await players[1].record(games[0].game)).record
-    assert replay(record).outcome is not None
+    assert replay(HandRecord.from_dict(record)).outcome is not None
     return players
 
 

@@ -197,3 +197,53 @@ def test_after_redis_restarts_a_node_keeps_its_tables(
             await a.act(rooms[0], 1)  # writes with the new epoch
 
     run(go())
+
+
+def test_a_node_shutting_down_takes_nothing_over(pg_url: str, redis_url: str) -> None:
+    """B begins to shut down (``closing``) as A dies: A's tables go to C alone, and a lease B
+    loses meanwhile is given up rather than taken back."""
+
+    async def go() -> None:
+        async with cluster(pg_url, redis_url, "A", "B", "C") as (a, b, c):
+            a.live()
+            rooms = await open_rooms(a, 3)
+            (mine,) = await open_rooms(b, 1)
+            b.live()
+            b.takeover.closing = True
+            await a.die()
+            c.live()
+            await until(lambda: sorted(c.tables) == rooms)
+            assert b.restored == []
+            await b.redis.delete(*[k async for k in b.redis.scan_iter("*")])  # Redis emptied
+            await until(lambda: b.dropped == [mine])  # given up, for C to take at once
+            await until(lambda: mine in c.tables)
+
+    run(go())
+
+
+def test_a_room_is_loading_from_its_lease_to_its_restore(pg_url: str, redis_url: str) -> None:
+    """Between taking a room's lease (Redis names the node its owner from then on) and its
+    restore, ``loading`` names the room, so that a request forwarded there waits for the table
+    instead of being told there is no such room."""
+
+    async def go() -> None:
+        async with cluster(pg_url, redis_url, "A", "B") as (a, b):
+            a.live()
+            (room,) = await open_rooms(a, 1)
+            await a.die()
+            seen: list[tuple[bool, bool]] = []
+            inner = b.takeover.restore
+
+            async def restore(row: dict[str, Any], epoch: int) -> None:
+                seen.append(
+                    (room in b.takeover.loading, await b.leases.owners([room]) == {room: "B"})
+                )
+                await inner(row, epoch)
+
+            b.takeover.restore = restore
+            b.live()
+            await until(lambda: room in b.tables)
+            assert seen == [(True, True)]
+            assert b.takeover.loading == set()
+
+    run(go())

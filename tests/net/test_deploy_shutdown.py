@@ -14,7 +14,7 @@ from netkit import ServerProcess, seat_four, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from engine.records import replay
+from engine.records import HandRecord, replay
 from net.bot import play_seat
 from net.players import make_ai
 from net.protocol import PROTOCOL
@@ -58,7 +58,9 @@ async def _sigterm_mid_hand(db: Path) -> None:
         assert min(c.versions[room] for c in players) > seen
         games = (await players[0].games(room=room)).games
         record = (await players[0].record(games[0].game)).record
-        assert replay(record).outcome is not None  # one hand, whole, across the restart
+        assert (
+            replay(HandRecord.from_dict(record)).outcome is not None
+        )  # one hand, whole, across the restart
         for c in players:
             await c.close()
     finally:

@@ -13,7 +13,7 @@ from engine.actions import DealCard
 from engine.codec import plain
 from engine.events import Dealt
 from engine.hand import Hand, Setup
-from engine.records import hand_record, replay
+from engine.records import HandRecord, hand_record, replay
 from engine.rules import preset
 from net.auth import title
 from net.bot import play_seat
@@ -49,7 +49,7 @@ async def _whole_hand(url: str, rules: str) -> None:
     fetched = await players[0].record(games[0].game)
     record, v0 = fetched.record, fetched.v0
     # the record replays to the same hand the clients played
-    hand = replay(record)
+    hand = replay(HandRecord.from_dict(record))
     assert [e.to_dict() for e in hand.events] == record["events"]
     assert hand.outcome is not None
     # every frame to every connection: exactly the engine's redaction, no unseen card
@@ -60,7 +60,7 @@ async def _whole_hand(url: str, rules: str) -> None:
         seen = [r for r in raws if '"type":"event"' in r]
         assert len(seen) == len(record["events"])
     # ratings: each seat moved by the levels of the hand (times the multiplier 1)
-    deltas = games[0].result.deltas
+    deltas = games[0].deltas
     for i, c in enumerate(players):
         again = Client(url, token=c.token)
         me = await again.connect()
@@ -112,7 +112,7 @@ def test_the_leak_checker_catches_a_leak() -> None:
     hand = Hand(preset("classic"), Setup(7, ("2",) * 4, dealer=0))
     for _ in range(8):
         hand.apply(DealCard())
-    record = hand_record(hand)
+    record = hand_record(hand).to_dict()
 
     def frame(v: int, event: object) -> str:
         return json.dumps({"type": "event", "room": "r", "v": v, "event": plain(event)})

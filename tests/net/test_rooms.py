@@ -13,12 +13,12 @@ import sys
 from typing import Any
 
 import pytest
-from netkit import ROOT, ServerProcess, frames, leaks, seat_four, start_against_bots, until
+from netkit import ROOT, ServerProcess, frames, leaks, refused, seat_four, start_against_bots, until
 
 from engine.actions import PassBid
 from net.auth import leave_penalty, leaver_delta
 from net.bot import play_seat
-from net.client import Client, ServerError
+from net.client import Client
 from net.players import make_ai
 from net.protocol import MAX_CHAT, LeaveReply
 
@@ -41,16 +41,6 @@ async def connected(url: str, name: str) -> Client:
     c = Client(url, name=name, keep_raw=True)
     await c.connect()
     return c
-
-
-async def refused(code: str, coro: Any) -> ServerError:
-    """The request fails with ``code``, and the error speaks both languages."""
-    with pytest.raises(ServerError) as info:
-        await coro
-    e = info.value
-    assert e.code == code, e
-    assert e.en and e.zh and e.en != e.zh
-    return e
 
 
 def played_by(c: Client, room: str, seat: int, after: int = 0) -> int:
@@ -122,7 +112,7 @@ async def _leave_mid_hand(url: str) -> None:
     game = (await players[0].games()).games[0]
     mine = (await leaver.games()).games[0]
     assert mine.game == game.game
-    full = game.result.deltas[1]
+    full = game.deltas[1]
     assert mine.delta == leaver_delta(full) == min(full, 0)  # its loss, never its win
     assert await rating(url, leaver.token) == -leave_penalty(2) + min(full, 0)
     # leaving between hands costs nothing
@@ -263,7 +253,7 @@ async def _private(url: str) -> None:
     await stranger.lobby()
     listed = await guest.lobby()
     assert room not in [r.room for r in listed.rooms]
-    await refused("bad-invite", guest.join(room))
+    await refused("no-room", guest.join(room))  # as for a room that does not exist
     await refused("bad-invite", guest.join(room, "0" * len(invite)))
     await guest.join(room, invite)  # watches with the code
     await owner.join(room)

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from cluster_fixtures import PostgresInstance
 
-from net.storage import ENGINE, Storage, open_store
+from net.config import open_store
+from net.storage import ENGINE, Storage
 from net.store import Store
 
 BACKENDS = ["sqlite", "postgresql"]

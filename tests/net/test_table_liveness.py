@@ -3,7 +3,9 @@ drops, resumes, turn clocks, AI pauses and plays, in any order and at any moment
 every step of the table's pump ``Table.liveness_fault`` must find nothing, and every hand
 ends.
 
-The table runs in-process with its real store (a SQLite file) and the real AI; only the
+The table runs in-process with its real store (a SQLite file) and the real AI, on a fake clock:
+the test takes the pump's steps itself (``Table.step``) and moves the clock to each step's time,
+so no example sleeps and seconds-long clocks, graces and pauses cost nothing. Only the
 connections are stand-ins (a recipient that keeps its frames)."""
 
 from __future__ import annotations
@@ -11,23 +13,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
-from netkit import classic_table
+from netkit import FakeClock, classic_table
 
+from engine.driver import REQUIRED
 from engine.errors import RulesError
 from engine.hand import Phase
 from engine.views import view
+from net.config import Settings
 from net.players import make_ai
 from net.store import Store
-from net.tables import REQUIRED, Seat, Settings, Table
+from net.tables import Seat, Table
 
 HUMANS = (0, 2)  # the seats people hold; 1 and 3 are bots
-EXAMPLES = 12
+EXAMPLES = 100
 
 
 class Link:
@@ -42,11 +45,26 @@ class Link:
         self.frames.append(frame)
 
 
-# "turn": wait for the seat's turn; "flip": at its turn, 托管 on, off and on again
+# "turn": wait for the seat's turn; "flip": at its turn, 托管 on, off and on again; "wait": let
+# the table run for that many seconds
 OPS = st.sampled_from(
     ["trustee-on", "trustee-off", "flip", "drop", "resume", "play", "turn", "wait"]
 )
-STEP = st.tuples(OPS, st.sampled_from(HUMANS), st.floats(0, 0.03))
+STEP = st.tuples(OPS, st.sampled_from(HUMANS), st.floats(0, 3))
+
+
+async def _run(table: Table, clock: FakeClock, seconds: float) -> None:
+    """Let the table's pump run for ``seconds`` of its clock (every step due in them)."""
+    end = clock.t + seconds
+    for _ in range(5000):
+        delay = await table.step()
+        if delay == 0:
+            continue
+        if delay is None or clock.t + delay > end:
+            clock.t = end
+            return
+        clock.advance(delay)
+    raise AssertionError("the pump never rests")
 
 
 async def _scenario(
@@ -54,9 +72,9 @@ async def _scenario(
 ) -> Table:
     store = Store(str(db))
     store.start()
-    table = classic_table(
-        store, deal_seed, Settings(deal_delay=0, trick_pause=0, check_invariants=True, **pace)
-    )
+    clock = FakeClock()
+    table = classic_table(store, deal_seed, Settings(check_invariants=True, **pace), clock)
+    table.autopump = False
     try:
         await store.call(store.create_room, table.room_row())
         links: dict[int, Link | None] = {}
@@ -81,28 +99,25 @@ async def _scenario(
                     await table.commit(action, seat + 1, None)
 
         async def turn(seat: int) -> None:
-            """Until it is this seat's turn (what people react to), for a second at most."""
-            for _ in range(100):
+            """Until it is this seat's turn (what people react to), for a minute at most."""
+            for _ in range(600):
                 hand = table.hand
                 if hand is None or any(a in REQUIRED for a in hand.actions_for(seat)):
                     return
-                await asyncio.sleep(0.01)
+                await _run(table, clock, 0.1)
 
         for op, seat, pause in steps:
             s = table.seats[seat]
             assert s is not None
             if op == "trustee-on":
                 s.trustee = True
-                table.poke()
             elif op == "trustee-off":
                 s.trustee = False
-                table.poke()
             elif op == "flip":  # at its turn: 托管 on, and off and on again while the AI waits
                 await turn(seat)
                 for on in (True, False, True):
                     s.trustee = on
-                    table.poke()
-                    await asyncio.sleep(0.01)
+                    await _run(table, clock, 0.01)
             elif op == "drop" and (gone := links.get(seat)) is not None:
                 table.detach(gone)
                 links[seat] = None
@@ -113,21 +128,20 @@ async def _scenario(
                 await play(seat)
             elif op == "turn":
                 await turn(seat)
-            await asyncio.sleep(pause)
+            await _run(table, clock, pause)
         # the people come back and play whenever they are asked: the hand must end
         for seat in HUMANS:
             if links.get(seat) is None:
                 link = links[seat] = Link(seat + 1, f"P{seat}")
                 table.attach(link, table.v)
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 60
-        while table.hand is not None and table.hand.phase != Phase.DONE:
-            assert loop.time() < end, f"the hand did not end: {table.stalls}"
-            now = time.monotonic()
+        for _ in range(20000):
+            if table.hand is None or table.hand.phase == Phase.DONE:
+                break
             for seat in HUMANS:
-                if not table._auto(seat, now):
+                if not table._auto(seat, clock.t):
                     await play(seat)
-            await asyncio.sleep(0.002)
+            await _run(table, clock, 0.05)
+        assert table.hand is not None and table.hand.phase == Phase.DONE, table.stalls
         return table
     finally:
         table.stop()
@@ -136,9 +150,11 @@ async def _scenario(
 
 PACES = st.fixed_dictionaries(
     {
-        "bot_delay": st.sampled_from([(0.0, 0.0), (0.02, 0.05), (0.05, 0.1)]),
-        "turn_timer": st.sampled_from([None, 0.05, 0.3]),
-        "away_grace": st.sampled_from([0.02, 0.2, 30.0]),
+        "bot_delay": st.sampled_from([(0.0, 0.0), (0.02, 0.05), (0.3, 0.7)]),
+        "turn_timer": st.sampled_from([None, 0.05, 0.3, 20.0]),
+        "away_grace": st.sampled_from([0.02, 0.2, 15.0]),
+        "trick_pause": st.sampled_from([0.0, 1.7]),
+        "deal_delay": st.sampled_from([0.0, 0.05]),
     }
 )
 

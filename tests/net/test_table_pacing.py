@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from netkit import classic_table
+from netkit import FakeClock, classic_table
 
-from engine.hand import Phase
+from engine.actions import DealCard
+from net.config import Settings
 from net.store import Store
-from net.tables import DEAL_JITTER, DEAL_ROUND, Seat, Settings
+from net.tables import DEAL_JITTER, DEAL_ROUND, Seat
 
 DEAL_DELAY = 0.02
 
@@ -24,7 +25,8 @@ async def _deal_pauses(db: Path) -> list[float]:
     step dealt."""
     store = Store(str(db))
     store.start()
-    table = classic_table(store, 7, Settings(deal_delay=DEAL_DELAY, trick_pause=0))
+    clock = FakeClock()
+    table = classic_table(store, 7, Settings(deal_delay=DEAL_DELAY, trick_pause=0), clock)
     try:
         await store.call(store.create_room, table.room_row())
         for seat in range(4):  # people, so that no AI bid ends a step early
@@ -38,15 +40,19 @@ async def _deal_pauses(db: Path) -> list[float]:
         # the first step only draws where in a step's pause this deal starts
         start = await table._step()
         assert start is not None and 0 <= start <= DEAL_DELAY * DEAL_ROUND
-        assert not any(a.get("type") == "deal" for a in table.log), table.log
-        while hand.phase == Phase.DEAL and not hand.deal_complete:
-            table._next_deal = 0.0  # due now
+        assert not any(isinstance(a, DealCard) for a in table.log), table.log
+        clock.advance(start)
+        while True:
             logged = len(table.log)
-            pause = await table._step()
-            assert pause is not None
+            assert await table._step() == 0  # a deal step: step again at once
             dealt = len(table.log) - logged
             assert 0 < dealt <= DEAL_ROUND
+            if hand.deal_complete:
+                break
+            pause = await table._step()  # the pause before the next
+            assert pause is not None
             pauses.append(pause / dealt)
+            clock.advance(pause)
         return pauses
     finally:
         table.stop()
@@ -56,7 +62,8 @@ async def _deal_pauses(db: Path) -> list[float]:
 def test_deal_steps_are_spread_around_the_nominal_pause(tmp_path: Path) -> None:
     pauses = asyncio.run(_deal_pauses(tmp_path / "t.db"))
     nominal = DEAL_DELAY  # a card's share of a step's pause
-    assert len(pauses) == -(-100 // DEAL_ROUND)  # classic: 100 cards dealt, DEAL_ROUND a step
+    # classic: 100 cards dealt, DEAL_ROUND a step, a pause between two steps
+    assert len(pauses) == -(-100 // DEAL_ROUND) - 1
     low, high = nominal * (1 - DEAL_JITTER), nominal * (1 + DEAL_JITTER)
     assert all(low <= p <= high for p in pauses), pauses
     # a fixed pause (lockstep) would give one value; drawn, they spread over the range

@@ -117,7 +117,7 @@ def test_the_bot_says_what_it_joined_and_each_hands_result(tmp_path) -> None:
     finally:
         server.stop()
     assert joined == (
-        f"tuolaji-bot: joined room ROOM on {server.url} as 'Botty', seat 3, AI easy (classic)"
+        f"tuolaji-bot: joined room ROOM on {server.url} as 'Botty', seat 4, AI easy (classic)"
     )
     assert " as attackers;" in result or " as defenders;" in result
     assert ("won as" in result or "lost as" in result) and "attackers' points" in result

@@ -16,7 +16,7 @@ from pkgkit import APP_ID, PACKAGING, ROOT, run
 
 UNIT = PACKAGING / "systemd" / "tuolaji-server.service"
 DOCKERFILE = PACKAGING / "docker" / "Dockerfile"
-DESKTOP_ONLY = ("PySide6", "qasync", "zeroconf")  # what the server does not import
+DESKTOP_ONLY = ("PySide6", "qasync", "zeroconf", "keyring")  # what the server does not import
 
 
 def unit() -> configparser.ConfigParser:
@@ -64,7 +64,7 @@ def test_dockerfile_installs_the_servers_dependencies_and_runs_as_a_user() -> No
     assert "pip install --no-deps /src" in text
     user = re.search(r"^USER (\S+)$", text, re.M)
     assert user and user.group(1) not in ("root", "0")
-    assert re.search(r"^HEALTHCHECK .*\n.*/healthz", text, re.M)
+    assert re.search(r"^HEALTHCHECK .*\n.*/livez", text, re.M)  # liveness (readiness: the balancer)
     assert "STOPSIGNAL SIGTERM" in text and "TUOLAJI_SERVER_DB=/data/" in text
 
 

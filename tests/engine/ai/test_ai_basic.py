@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.actions import DealCard
 from engine.ai import basic
 from engine.ai.memory import SIDE_MINE, SIDE_THEIRS, Knowledge, full_deck
+from engine.bids import Bid
+from engine.hand import Hand, Setup
 from engine.leads import lead_shape
 from engine.order import trumps_for
 from engine.rules import preset
+from engine.views import view
 
 RULES = preset("classic")
 TRUMPS = trumps_for("2", "S")
@@ -74,3 +78,30 @@ def test_the_last_to_play_takes_the_trick_with_a_point_card() -> None:
     assert basic.choose_play(position(3, ["AH", "KH", "QH", "4C"], trick)) == ["KH"]
     assert basic.choose_play(position(3, ["KH", "QH", "QH", "4C"], trick)) == ["KH"]
     assert basic.choose_play(position(2, ["AH", "KH", "QH", "4C"], trick[:2])) == ["AH"]
+
+
+def test_reinforces_its_single_as_soon_as_it_holds_the_pair() -> None:
+    """During the deal a single can be overcalled by any pair, after which our pair no longer
+    beats it: the bidder shows its pair the moment it holds one (before, it waited for the end
+    of the deal)."""
+    found = 0
+    for seed in range(40):
+        hand = Hand(preset("classic"), Setup(seed, ("2",) * 4, seed % 4))
+        while not hand.deal_complete:
+            hand.apply(DealCard())
+            bid = hand.bid
+            if bid is None or len(bid.cards) != 1:
+                for s in range(4):
+                    v = view(hand, s)
+                    cards = basic.bid_choice(v)
+                    if cards is not None and (bid is None or len(cards) > len(bid.cards)):
+                        hand.apply(Bid(s, cards))
+                        break
+                continue
+            v = view(hand, bid.seat)
+            if bid.cards * 2 in v.legal_bids:
+                found += 1
+                assert basic.bid_choice(v) == bid.cards * 2
+                assert basic.bid_choice(v, early=False) is None
+                break
+    assert found >= 3

@@ -1,0 +1,259 @@
+"""The friends panel of the online lobby (``App.online.friends``): friends with their presence,
+friend requests both ways, seat invitations both ways, blocked players, 'appear offline'; one
+click joins a friend's free seat or watches their table, or invites a friend into a free seat
+of the room the player is in.
+
+The lists come from the server's ``friends`` answer, asked again after each change and each
+``social`` notice (a request, an acceptance, an invitation), and every few seconds while the
+panel is open, so presence stays fresh. Words are the QML's (``qsTr``): this model holds codes,
+names and rooms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
+from PySide6.QtQml import QmlElement, QmlUncreatable
+
+from app.models import RowsModel
+from app.online import lobby_of, signed_in_client, spawn_in
+
+if TYPE_CHECKING:
+    from app.viewmodels import OnlineViewModel
+    from net.client import Client
+    from net.protocol import FriendsReply, SocialNotice
+
+QML_IMPORT_NAME = "Tuolaji.Backend"
+QML_IMPORT_MAJOR_VERSION = 1
+R = TypeVar("R")
+REFRESH_MS = 5000  # presence is asked again this often while the panel is open
+
+
+@QmlElement
+@QmlUncreatable("App.online.friends")
+class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (app.viewmodels)
+    changed = Signal()
+
+    def __init__(self, online: OnlineViewModel) -> None:
+        super().__init__(online)
+        self._online = online
+        self._friends = RowsModel(("user", "name", "presence", "room", "seat"), self)
+        self._received = RowsModel(("user", "name"), self)
+        self._sent = RowsModel(("user", "name"), self)
+        self._blocked = RowsModel(("user", "name"), self)
+        self._invitations = RowsModel(("invite", "name", "mine", "room", "seat"), self)
+        self._appear_offline = False
+        self._notice: dict[str, str] = {}
+        self._error = ""
+        self._open = False
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._timer = QTimer(self)
+        self._timer.setInterval(REFRESH_MS)
+        self._timer.timeout.connect(self.refresh)
+
+    def _client(self) -> Client | None:
+        return signed_in_client(self._online)
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        spawn_in(coro, self._tasks)
+
+    async def _ask(self, make: Any) -> Any:
+        """``make(client)``'s answer; a refusal is shown in the panel (then None)."""
+        from net.client import ServerError
+
+        c = self._client()
+        if c is None:
+            return None
+        try:
+            out = await make(c)
+        except ServerError as e:
+            self._set_error(self._online.engine_text(e.en, e.zh))
+            return None
+        except (ConnectionError, OSError):
+            return None
+        self._set_error("")
+        return out
+
+    def _set_error(self, text: str) -> None:
+        if text != self._error:
+            self._error = text
+            self.changed.emit()
+
+    async def _change(self, make: Any) -> None:
+        """A request that changes the lists, then the lists again."""
+        await self._ask(make)
+        await self._load()
+
+    async def _load(self) -> None:
+        from net.protocol import Friends, FriendsReply
+
+        got = await self._ask(lambda c: c.ask(Friends(c.next_id()), FriendsReply))
+        if got is not None:
+            self.show(got)
+
+    def show(self, got: FriendsReply) -> None:
+        lobby_of(self._online).show_friends({p.user for p in got.friends})
+        me = self._client()
+        mine = me.user.user if me is not None and me.user is not None else None
+        self._friends.set_rows(
+            [
+                {
+                    "user": p.user,
+                    "name": p.name,
+                    "presence": p.presence or "offline",
+                    "room": p.room or "",
+                    "seat": -1 if p.seat is None else p.seat,
+                }
+                for p in got.friends
+            ]
+        )
+        for model, people in (
+            (self._received, got.received),
+            (self._sent, got.sent),
+            (self._blocked, got.blocked),
+        ):
+            model.set_rows([{"user": p.user, "name": p.name} for p in people])
+        self._invitations.set_rows(
+            [
+                {
+                    "invite": i.invite,
+                    "name": i.to.name if i.sender.user == mine else i.sender.name,
+                    "mine": i.sender.user == mine,
+                    "room": i.room,
+                    "seat": i.seat,
+                }
+                for i in got.invitations
+            ]
+        )
+        if got.appear_offline != self._appear_offline:
+            self._appear_offline = got.appear_offline
+            self.changed.emit()
+
+    def notice(self, frame: SocialNotice) -> None:
+        """A ``social`` frame: say so, and read the lists again."""
+        self._notice = {"kind": frame.kind, "name": frame.who.name if frame.who else ""}
+        self.changed.emit()
+        self._spawn(self._load())
+
+    # -- QML -------------------------------------------------------------------------------
+    friends = Property(QObject, lambda self: self._friends, constant=True)
+    received = Property(QObject, lambda self: self._received, constant=True)
+    sent = Property(QObject, lambda self: self._sent, constant=True)
+    blocked = Property(QObject, lambda self: self._blocked, constant=True)
+    invitations = Property(QObject, lambda self: self._invitations, constant=True)
+    appearOffline = Property(bool, lambda self: self._appear_offline, notify=changed)
+    error = Property(str, lambda self: self._error, notify=changed)
+    lastNotice = Property("QVariantMap", lambda self: dict(self._notice), notify=changed)  # type: ignore[arg-type]
+
+    @Slot(bool)
+    def setOpen(self, shown: bool) -> None:
+        """The panel shows (its lists are kept fresh) or not."""
+        self._open = shown
+        if shown:
+            self.refresh()
+            self._timer.start()
+        else:
+            self._timer.stop()
+
+    @Slot()
+    def refresh(self) -> None:
+        self._spawn(self._load())
+
+    @Slot(str)
+    def ask(self, who: str) -> None:
+        """A friend request to a player's name (or ``#id``)."""
+        from net.protocol import FriendReply, FriendRequest
+
+        who = who.strip()
+        user = int(who[1:]) if who.startswith("#") and who[1:].isdigit() else None
+        name = None if user is not None else who
+        self._spawn(
+            self._change(lambda c: c.ask(FriendRequest(c.next_id(), user, name), FriendReply))
+        )
+
+    def _request(self, make: Any) -> None:
+        self._spawn(self._change(lambda c: c.request(make(c.next_id()))))
+
+    @Slot(int)
+    def accept(self, user: int) -> None:
+        from net.protocol import FriendAnswer
+
+        self._request(lambda rid: FriendAnswer(rid, user, True))
+
+    @Slot(int)
+    def decline(self, user: int) -> None:
+        from net.protocol import FriendAnswer
+
+        self._request(lambda rid: FriendAnswer(rid, user, False))
+
+    @Slot(int)
+    def unfriend(self, user: int) -> None:
+        """End a friendship or withdraw a request."""
+        from net.protocol import Unfriend
+
+        self._request(lambda rid: Unfriend(rid, user))
+
+    @Slot(int, bool)
+    def block(self, user: int, on: bool) -> None:
+        from net.protocol import Block
+
+        self._request(lambda rid: Block(rid, user, on))
+
+    @Slot(bool)
+    def setAppearOffline(self, on: bool) -> None:
+        from net.protocol import AppearOffline
+
+        self._request(lambda rid: AppearOffline(rid, on))
+
+    @Slot(int)
+    def invite(self, user: int) -> None:
+        """Invite a friend into the first free seat of the room the player is in."""
+        from net.protocol import Invite, InviteReply
+
+        lobby = lobby_of(self._online)
+        session, c = lobby.session, lobby.client
+        info = c.rooms.get(session.room) if c is not None and session is not None else None
+        free = [i for i, s in enumerate(info.seats) if s is None] if info is not None else []
+        if session is None or not free:
+            return
+        room = session.room
+        self._spawn(
+            self._change(lambda c: c.ask(Invite(c.next_id(), room, free[0], user), InviteReply))
+        )
+
+    @Slot(int, bool)
+    def answerInvitation(self, invite: int, accept: bool) -> None:
+        """Accept (then join the room and sit in the seat), decline, or withdraw my own."""
+        self._spawn(self._answer(invite, accept))
+
+    async def _answer(self, invite: int, accept: bool) -> None:
+        from net.protocol import InviteAnswer, InviteReply
+
+        got = await self._ask(
+            lambda c: c.ask(InviteAnswer(c.next_id(), invite, accept), InviteReply)
+        )
+        await self._load()
+        if got is not None and accept:
+            await self._into(got.room, got.seat, got.code)
+
+    @Slot(str, bool)
+    def joinFriend(self, room: str, watch: bool) -> None:
+        """One click to a friend's table: watch it, or take its first free seat."""
+        self._spawn(self._into(room, None if watch else -1, None))
+
+    async def _into(self, room: str, seat: int | None, code: str | None) -> None:
+        """Into ``room`` as a spectator (``seat`` None), at ``seat``, or (-1) the first free."""
+        lobby = lobby_of(self._online)
+        await lobby.join(room, watch=seat is None, invite=code)
+        c = lobby.client
+        info = c.rooms.get(room) if c is not None else None
+        if seat is None or info is None or lobby.session is None or lobby.session.room != room:
+            return
+        free = [i for i, s in enumerate(info.seats) if s is None]
+        if seat == -1 and free:
+            seat = free[0]
+        if seat >= 0:
+            lobby.room_call("sit", seat)

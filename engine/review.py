@@ -1,0 +1,414 @@
+"""Hand review (issue 35, part 3): one seat's costliest decisions in a finished hand.
+
+Every play decision of the seat with a real choice is judged from that seat's view only: the
+search's candidates (``expert.candidates``) and the play made are each played out with ``basic``
+at every seat on the same ``deals`` deals drawn from what the seat could see
+(``sample_inferred``: never the real hidden cards), so the luck of the deal cancels in the paired
+difference. Each play's expected result is given in the hand's own currency: the chance that the
+seat's side wins the hand (the defenders keep the attackers under the threshold, 80 of 200 in
+classic, or the attackers make it) and the expected levels it gains (+) or loses (-). The loss
+is the best play's paired lead in level utility (levels smoothed by the points, as the search
+scores), and a decision is labelled only when the lower confidence bound of that loss clears the
+label's threshold (``LABELS``), so a noisy draw does not brand a sound play.
+
+The thresholds were calibrated on AI-vs-AI hands (``bench/review_bench.py --calibrate --hands
+5``: every seat of 5 classic hands of four ``normal`` players, 225 decisions on 64 deals each):
+the loss's median was 0.016 levels, p75 0.16, p90 0.33, p95 0.50. An inaccuracy (lower bound
+≥ 0.15) then flags 5.8% of those decisions, a mistake (≥ 0.4) 1.8%, a blunder (≥ 0.8, about a
+level: like giving the deal away) none, so a sound player sees a label or two a hand at most.
+
+The *hindsight* figure is separate and labelled so: the play made, played out once in the real
+deal (the open hands) with the same continuation; it never feeds the judgement.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import zlib
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.actions import Bury, Play
+from engine.ai import basic
+from engine.ai.codes import codes_for
+from engine.ai.expert import _classes, candidates
+from engine.ai.fastpolicy import run
+from engine.ai.fastworld import Fast, from_world
+from engine.ai.hint import _bury_reason, _names, _play_reason
+from engine.ai.memory import knowledge, played_cards, view_tricks, voids_from
+from engine.ai.sampling import Unseen, deal_unseen, sample_inferred, starting_world, world_from
+from engine.cards import Card
+from engine.hand import Hand, Phase
+from engine.records import HandRecord
+from engine.views import View, view
+
+DEALS = 64  # deals per decision: the default budget (bench/review_bench.py: ≤ 20 s a hand)
+WIDE = 5  # candidates judged besides the play made
+LCB_Z = 1.645  # one-sided 95%: a label needs the loss's lower bound over its threshold
+# Loss thresholds in levels (utility), calibrated on AI-vs-AI hands (docs/AI.md), worst first
+LABELS = (("blunder", 0.8), ("mistake", 0.4), ("inaccuracy", 0.15))
+VERSION = 2  # of the cached form: a review cached by an older judge is recomputed (2: burials)
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """A play's expected result for the seat's side over the judged deals."""
+
+    utility: float  # levels smoothed by the points: the search's score
+    win: float  # chance the side wins the hand (keeps or makes the threshold)
+    levels: float  # expected levels gained (+) or lost (-)
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One judged decision: ``step`` is its index in the record's actions."""
+
+    step: int
+    trick: int  # tricks finished before it
+    played: tuple[Card, ...]
+    best: tuple[Card, ...]
+    played_result: Expected
+    best_result: Expected
+    loss: float  # the best play's paired lead over the play made, in levels
+    lcb: float  # its lower confidence bound
+    deals: int
+    label: str  # "", or a name from LABELS
+    reason_en: str
+    reason_zh: str
+    # Hindsight (the open hands): the play made and the best candidate, each played out once in
+    # the real deal with the same continuation; level utility
+    hindsight: float
+    hindsight_best: float
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    seat: int
+    deals: int
+    moments: tuple[Moment, ...]
+
+    def costliest(self, n: int = 3) -> list[Moment]:
+        """The labelled decisions, the costliest first."""
+        flagged = [m for m in self.moments if m.label]
+        return sorted(flagged, key=lambda m: -m.loss)[:n]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "seat": self.seat,
+            "deals": self.deals,
+            "moments": [_moment_dict(m) for m in self.moments],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Review | None:
+        """The cached review (None: cached by another version of the judge)."""
+        if d.get("version") != VERSION:
+            return None
+        moments = []
+        for m in d["moments"]:
+            moments.append(
+                Moment(
+                    int(m["step"]),
+                    int(m["trick"]),
+                    tuple(m["played"]),
+                    tuple(m["best"]),
+                    Expected(*m["played_result"]),
+                    Expected(*m["best_result"]),
+                    float(m["loss"]),
+                    float(m["lcb"]),
+                    int(m["deals"]),
+                    str(m["label"]),
+                    str(m["reason_en"]),
+                    str(m["reason_zh"]),
+                    float(m["hindsight"]),
+                    float(m["hindsight_best"]),
+                )
+            )
+        return cls(int(d["seat"]), int(d["deals"]), tuple(moments))
+
+
+def _moment_dict(m: Moment) -> dict[str, Any]:
+    return {
+        "step": m.step,
+        "trick": m.trick,
+        "played": list(m.played),
+        "best": list(m.best),
+        "played_result": [m.played_result.utility, m.played_result.win, m.played_result.levels],
+        "best_result": [m.best_result.utility, m.best_result.win, m.best_result.levels],
+        "loss": m.loss,
+        "lcb": m.lcb,
+        "deals": m.deals,
+        "label": m.label,
+        "reason_en": m.reason_en,
+        "reason_zh": m.reason_zh,
+        "hindsight": m.hindsight,
+        "hindsight_best": m.hindsight_best,
+    }
+
+
+def decisions(record: HandRecord, seat: int) -> list[int]:
+    """The indices of ``seat``'s plays among the record's actions, and of its burial (with
+    fixed partners: a called friend's burial is judged with the call, not yet reviewed)."""
+    buries = record.rules.partners == "fixed"
+    return [
+        i
+        for i, a in enumerate(record.actions)
+        if (isinstance(a, Play) or (buries and isinstance(a, Bury))) and a.seat == seat
+    ]
+
+
+def review(
+    record: HandRecord,
+    seat: int,
+    deals: int = DEALS,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Judge every play decision of ``seat`` in a finished hand's ``record``; ``progress(done,
+    total)`` after each decision."""
+    hand = Hand(record.rules, record.setup)
+    steps = set(decisions(record, seat))
+    total = len(steps)
+    moments = []
+    for i, action in enumerate(record.actions):
+        if i in steps:
+            assert isinstance(action, Play | Bury)
+            judged = judge_burial if isinstance(action, Bury) else judge_position
+            m = judged(hand, seat, action.cards, deals, i)
+            if m is not None:
+                moments.append(m)
+            if progress is not None:
+                progress(len([s for s in steps if s <= i]), total)
+        hand.apply(action)
+    return Review(seat, deals, tuple(moments))
+
+
+def judge_step(record: HandRecord, seat: int, step: int, deals: int = DEALS) -> Moment | None:
+    """``seat``'s play at ``record``'s action ``step`` judged (one task for a worker process:
+    the app reviews a hand decision by decision, with a progress bar)."""
+    made = record.actions[step]
+    if not isinstance(made, Play | Bury) or made.seat != seat:
+        raise ValueError(f"action {step} is not seat {seat}'s play or burial")
+    hand = Hand(record.rules, record.setup)
+    for action in record.actions[:step]:
+        hand.apply(action)
+    judged = judge_burial if isinstance(made, Bury) else judge_position
+    return judged(hand, seat, made.cards, deals, step)
+
+
+def judge_position(
+    hand: Hand, seat: int, played: tuple[Card, ...], deals: int = DEALS, step: int = 0
+) -> Moment | None:
+    """Judge ``played`` for ``seat`` where ``hand`` stands (None: no real choice). The judgement
+    reads only ``view(hand, seat)``; the hand's hidden cards feed the hindsight figure alone."""
+    if hand.phase != Phase.PLAY or hand.turn != seat:
+        raise ValueError(f"seat {seat} is not to play")
+    v = view(hand, seat)
+    m = judge_view(v, played, deals, step)
+    if m is None:
+        return None
+    real = _real_world(hand, v)
+    assert v.trumps is not None
+    tab = codes_for(v.trumps)
+    mine = _outcome(real, tab.of(list(played)), seat)[0]
+    best = max(_outcome(real, tab.of(c), seat)[0] for c in candidates(v, wide=WIDE))
+    return replace(m, hindsight=mine, hindsight_best=max(best, mine))
+
+
+def judge_view(
+    v: View, played: tuple[Card, ...], deals: int = DEALS, step: int = 0
+) -> Moment | None:
+    """The judgement of ``played`` from the view ``v`` alone (the hindsight figures, which need
+    the open hands, left at 0)."""
+    assert v.seat is not None and v.trumps is not None
+    seat = v.seat
+    k = knowledge(v)
+    cls = _classes(k, v.friend_card if v.friend is None else None)
+    cands = candidates(v, wide=WIDE)
+    key = Counter(map(cls, played))
+    mine = next((i for i, c in enumerate(cands) if Counter(map(cls, c)) == key), None)
+    if mine is None:
+        cands.append(list(played))
+        mine = len(cands) - 1
+    if len(cands) < 2:
+        return None
+    tab = codes_for(v.trumps)
+    codes = [tab.of(c) for c in cands]
+    rng = random.Random(_seed(v))
+    u = Unseen(v)
+    rows: list[list[tuple[float, bool, int]]] = []
+    for _ in range(deals):
+        world = sample_inferred(v, rng, u=u)
+        rows.append([_outcome(world, c, seat) for c in codes])
+    return _judged(v, cands, rows, mine, played, deals, step)
+
+
+def _judged(
+    v: View,
+    cands: list[list[Card]],
+    rows: list[list[tuple[float, bool, int]]],
+    mine: int,
+    made: tuple[Card, ...],
+    deals: int,
+    step: int,
+    burial: bool = False,
+) -> Moment:
+    """The moment from each candidate's outcomes on the same deals (``rows``), ``mine`` the
+    decision made (``made``, or its twin among the candidates): its loss to the best, the label
+    its lower bound earns, and why."""
+    assert v.trumps is not None
+    utils = [[r[i][0] for r in rows] for i in range(len(cands))]
+    means = [statistics.fmean(x) for x in utils]
+    best = max(range(len(cands)), key=lambda i: (means[i], i == mine))
+    diffs = [b - p for b, p in zip(utils[best], utils[mine], strict=True)]
+    loss = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    lcb = loss - LCB_Z * se if best != mine else 0.0
+    label = next((name for name, at in LABELS if lcb >= at), "")
+    best_cards = tuple(v.trumps.sorted(cands[best]))
+    played_sorted = tuple(v.trumps.sorted(made))
+    en, zh = _reason(v, played_sorted, best_cards, best == mine, loss, burial)
+    return Moment(
+        step,
+        len(v.tricks),
+        played_sorted,
+        best_cards,
+        _expected(rows, mine),
+        _expected(rows, best),
+        loss if best != mine else 0.0,
+        lcb,
+        deals,
+        label,
+        en,
+        zh,
+        0.0,
+        0.0,
+    )
+
+
+def judge_burial(
+    hand: Hand, seat: int, buried: tuple[Card, ...], deals: int = DEALS, step: int = 0
+) -> Moment | None:
+    """Judge the dealer's burial as a play is judged (fixed partners): the burials the search
+    weighs (``basic.bury_options``) and the one made, each played out from the first lead on
+    the same deals of the cards the dealer cannot see (``deal_unseen``: never the real ones),
+    scored the same way; the hindsight figures play each out in the real deal."""
+    if hand.phase != Phase.BURY or hand.dealer != seat:
+        raise ValueError(f"seat {seat} is not to bury")
+    v = view(hand, seat)
+    assert v.trumps is not None and v.rules.partners == "fixed"
+    cands = [tuple(sorted(b)) for b in basic.bury_options(v)[:WIDE]]
+    made = tuple(sorted(buried))
+    if made not in cands:
+        cands.append(made)
+    if len(cands) < 2:
+        return None
+    mine = cands.index(made)
+    rng = random.Random(_seed(v))
+    rows = []
+    for _ in range(deals):
+        hands, _kitty = deal_unseen(v, rng)
+        rows.append([_burial_outcome(v, hands, b) for b in cands])
+    real = [Counter(h) for h in hand.hands]
+    hindsight = [_burial_outcome(v, real, b)[0] for b in cands]
+    m = _judged(v, [list(b) for b in cands], rows, mine, buried, deals, step, burial=True)
+    return replace(m, hindsight=hindsight[mine], hindsight_best=max(hindsight))
+
+
+def _burial_outcome(
+    v: View, hands: list[Counter[Card]], burial: tuple[Card, ...]
+) -> tuple[float, bool, int]:
+    """One burial's playout in one deal, from the first lead."""
+    seat = v.seat
+    assert seat is not None
+    left = list(hands)
+    left[seat] = left[seat] - Counter(burial)
+    world = from_world(starting_world(v, left, burial, None))
+    run(world)
+    (winner, levels), _total = world.result()
+    mine = (winner == "defenders") == world.defending(seat)
+    return world.utility(seat), mine, levels if mine else -levels
+
+
+def _outcome(world: Fast, play: list[int], seat: int) -> tuple[float, bool, int]:
+    """One play's playout in one deal: level utility, whether the side won, levels (signed)."""
+    w = world.copy()
+    w.play(play)
+    run(w)
+    (winner, levels), _total = w.result()
+    mine = (winner == "defenders") == w.defending(seat)
+    return w.utility(seat), mine, levels if mine else -levels
+
+
+def _expected(rows: list[list[tuple[float, bool, int]]], i: int) -> Expected:
+    return Expected(
+        statistics.fmean(r[i][0] for r in rows),
+        statistics.fmean(1.0 if r[i][1] else 0.0 for r in rows),
+        statistics.fmean(r[i][2] for r in rows),
+    )
+
+
+def _reason(
+    v: View,
+    played: tuple[Card, ...],
+    best: tuple[Card, ...],
+    same: bool,
+    loss: float,
+    burial: bool = False,
+) -> tuple[str, str]:
+    """Why, in a player's words: the hint explainer's reason for the best play (or burial),
+    and what the decision made cost on average."""
+    if burial:
+        best_en, best_zh = _bury_reason(v, best)
+    else:
+        best_en, best_zh = _play_reason(knowledge(v), list(best))
+    if same:
+        return "Good: " + best_en, "好棋：" + best_zh
+    mine_en, mine_zh = _names(played)
+    alt_en, alt_zh = _names(best)
+    if burial:
+        en = f"Burying {mine_en} cost {loss:.1f} levels on average; burying {alt_en} was "
+        en += f"better. {best_en}"
+        zh = f"扣{mine_zh}平均少得 {loss:.1f} 级；扣{alt_zh}更好。{best_zh}"
+        return en, zh
+    en = f"{mine_en} cost {loss:.1f} levels on average; {alt_en} was better. {best_en}"
+    zh = f"出{mine_zh}平均少得 {loss:.1f} 级；{alt_zh}更好。{best_zh}"
+    return en, zh
+
+
+def _real_world(hand: Hand, v: View) -> Fast:
+    """The real deal where ``v`` stands (the open hands: hindsight only)."""
+    assert v.trumps is not None
+    real = world_from(
+        v,
+        [h.copy() for h in hand.hands],
+        tuple(hand.buried),
+        hand.partner,
+        played_cards(v),
+        voids_from(view_tricks(v), v.trumps),
+    )
+    return from_world(real)
+
+
+def _seed(v: View) -> int:
+    """The same view gives the same deals (a review is reproducible, and the same for any
+    hidden cards behind the view)."""
+    text = repr(("review", v.seat, v.hand_no, sorted(v.hand), len(v.tricks), v.trick))
+    return zlib.crc32(text.encode())
+
+
+__all__ = [
+    "LABELS",
+    "Expected",
+    "Moment",
+    "Review",
+    "decisions",
+    "judge_burial",
+    "judge_position",
+    "judge_step",
+    "review",
+]

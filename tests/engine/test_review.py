@@ -1,0 +1,164 @@
+"""Hand review (engine/review.py): each of one seat's play decisions, and its burial, judged
+from its view only."""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from engine.actions import Bury, Play
+from engine.hand import Hand
+from engine.puzzles import load, position, puzzle_view
+from engine.puzzles.mine import ai_hand
+from engine.records import HandRecord, hand_record, replay
+from engine.review import (
+    LABELS,
+    Review,
+    decisions,
+    judge_burial,
+    judge_position,
+    judge_step,
+    judge_view,
+    review,
+)
+from engine.views import view
+
+DEALS = 16  # fewer than the default: the properties hold at any budget
+PUZZLES = load(Path(__file__).resolve().parents[2] / "resources" / "puzzles" / "classic.jsonl")
+
+
+@pytest.fixture(scope="module")
+def record() -> HandRecord:
+    return hand_record(ai_hand("classic", 3))
+
+
+def _at(record: HandRecord, step: int) -> Hand:
+    return replay(record.upto(step))
+
+
+def test_every_choice_judged_with_progress_and_cached_form(record: HandRecord) -> None:
+    seen: list[tuple[int, int]] = []
+    r = review(record, 0, deals=DEALS, progress=lambda done, total: seen.append((done, total)))
+    steps = decisions(record, 0)
+    assert seen == [(i + 1, len(steps)) for i in range(len(steps))]
+    assert r.moments and {m.step for m in r.moments} <= set(steps)
+    for m in r.moments:
+        made = record.actions[m.step]
+        assert isinstance(made, Play | Bury) and sorted(m.played) == sorted(made.cards)
+        assert m.deals == DEALS and m.loss >= 0 and 0 <= m.played_result.win <= 1
+        # the best play's mean is never below the play made's (they share the deals)
+        assert m.best_result.utility == pytest.approx(m.played_result.utility + m.loss)
+        assert m.label == next((n for n, at in LABELS if m.lcb >= at), "")
+        assert m.reason_en and m.reason_zh
+        assert m.hindsight_best >= m.hindsight
+    assert Review.from_dict(json.loads(json.dumps(r.to_dict()))) == r
+    assert Review.from_dict({**r.to_dict(), "version": -1}) is None
+    assert [m.step for m in r.costliest()] == [
+        m.step for m in sorted((m for m in r.moments if m.label), key=lambda m: -m.loss)[:3]
+    ]
+
+
+def test_hidden_cards_scrambled_same_judgement(record: HandRecord) -> None:
+    """The judgement reads the seat's view only: the other hands' unplayed cards swapped
+    between two seats (the same view) give the same judgement; the hindsight, which reads
+    the open hands, is the only figure that may change."""
+    changed = 0
+    for step in decisions(record, 0)[:6]:
+        hand = _at(record, step)
+        play = record.actions[step]
+        assert isinstance(play, Play)
+        scrambled = copy.deepcopy(hand)
+        a, b = scrambled.hands[1], scrambled.hands[3]
+        both = list((a + b).elements())
+        both.reverse()
+        na = sum(a.values())
+        a.clear()
+        b.clear()
+        a.update(both[:na])
+        b.update(both[na:])
+        assert scrambled.hands[1] != hand.hands[1]
+        assert view(scrambled, 0) == view(hand, 0)
+        m1 = judge_position(hand, 0, play.cards, DEALS, step)
+        m2 = judge_position(scrambled, 0, play.cards, DEALS, step)
+        if m1 is None:
+            assert m2 is None
+            continue
+        assert m2 is not None
+        blind = replace(m2, hindsight=m1.hindsight, hindsight_best=m1.hindsight_best)
+        assert blind == m1
+        changed += (m1.hindsight, m1.hindsight_best) != (m2.hindsight, m2.hindsight_best)
+    assert changed, "the scramble never changed the real deal's playout: it tested nothing"
+
+
+def test_the_worst_play_of_a_clear_puzzle_is_flagged_and_the_best_is_not() -> None:
+    """A shipped puzzle whose worst candidate trails the best by over a level: playing it is
+    labelled, with a reason naming both plays; the best play itself costs nothing."""
+    p = max(PUZZLES, key=lambda p: p.scores[0][1] - p.scores[-1][1])
+    assert p.scores[0][1] - p.scores[-1][1] > 1.0
+    v = puzzle_view(p)
+    worst = judge_view(v, p.scores[-1][0], deals=64)
+    assert worst is not None
+    assert worst.label in ("mistake", "blunder"), (worst.loss, worst.lcb)
+    assert worst.best_result.win >= worst.played_result.win
+    assert "better" in worst.reason_en and "更好" in worst.reason_zh
+    best = judge_view(v, p.best, deals=64)
+    assert best is not None and best.label == "" and best.loss == 0.0
+    assert best.reason_en.startswith("Good")
+    assert position(p).turn == p.seat
+
+
+def _dealer_record() -> tuple[HandRecord, int]:
+    """An AI hand and its dealer (who buried)."""
+    record = hand_record(ai_hand("classic", 3))
+    bury = next(a for a in record.actions if isinstance(a, Bury))
+    return record, bury.seat
+
+
+def test_the_burial_is_judged_from_the_dealers_view() -> None:
+    """The dealer's burial is one of its decisions: judged on the same deals as the burials the
+    search weighs, told as a burial; the other hands scrambled (the same view) give the same
+    judgement, only the hindsight may change."""
+    record, dealer = _dealer_record()
+    step = next(i for i, a in enumerate(record.actions) if isinstance(a, Bury))
+    assert step in decisions(record, dealer)
+    assert step not in decisions(record, (dealer + 1) % 4)
+    made = record.actions[step]
+    assert isinstance(made, Bury)
+    m = judge_step(record, dealer, step, DEALS)
+    assert m is not None and sorted(m.played) == sorted(made.cards) and len(m.best) == 8
+    assert m.best_result.utility == pytest.approx(m.played_result.utility + m.loss)
+    assert m.hindsight_best >= m.hindsight
+    if m.loss:
+        assert m.reason_en.startswith("Burying ") and m.reason_zh.startswith("扣")
+    hand = _at(record, step)
+    scrambled = copy.deepcopy(hand)
+    others = [s for s in range(4) if s != dealer]
+    a, b = scrambled.hands[others[0]], scrambled.hands[others[2]]
+    both = sorted((a + b).elements(), reverse=True)
+    na = sum(a.values())
+    a.clear()
+    b.clear()
+    a.update(both[:na])
+    b.update(both[na:])
+    assert view(scrambled, dealer) == view(hand, dealer)
+    again = judge_burial(scrambled, dealer, made.cards, DEALS, step)
+    assert again is not None
+    assert replace(again, hindsight=m.hindsight, hindsight_best=m.hindsight_best) == m
+
+
+def test_the_worst_burial_of_a_burial_puzzle_is_flagged() -> None:
+    """A shipped burial puzzle's worst candidate, buried: labelled, with a reason naming both
+    burials; its best burial costs nothing."""
+    burials = [p for p in PUZZLES if "burial" in p.themes]
+    p = max(burials, key=lambda p: p.scores[0][1] - p.scores[-1][1])
+    hand = position(p)
+    worst = judge_burial(hand, p.seat, p.scores[-1][0], deals=64)
+    assert worst is not None and worst.loss > 0
+    assert worst.reason_en.startswith("Burying ") and "better" in worst.reason_en
+    best = judge_burial(hand, p.seat, p.best, deals=64)
+    assert best is not None and best.reason_en.startswith("Good")
+    assert best.loss <= worst.loss
