@@ -19,9 +19,9 @@ test: $(BIN)/.installed
 	$(BIN)/mypy
 	# two workers, a test file each at a time: most of these tests wait on servers and sockets
 	$(BIN)/python -m pytest --ignore=tests/app -n 2 --dist loadfile
-	# The app's tests in one process of their own: the app's one qasync loop, set running for
+	# The app's tests in processes of their own: the app's one qasync loop, set running for
 	# the whole run, would stop the other tests' asyncio.run.
-	$(BIN)/python -m pytest tests/app
+	$(BIN)/python -m pytest tests/app -n 2 --dist loadfile
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine_bench.py

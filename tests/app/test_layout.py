@@ -19,6 +19,7 @@ from app.session import ReplaySession, list_records, read_record
 from engine.rules import preset
 from tests.app.tablekit import (
     human_step,
+    items,
     my_turn,
     play_until,
     select,
@@ -140,6 +141,11 @@ def smallest_text(window: Any) -> float:
     return min(sizes) if sizes else 0.0
 
 
+def _result_open(ui: Any, qtbot: Any) -> None:
+    """The result panel shields its buttons from clicks while it opens: it is laid out open."""
+    qtbot.waitUntil(lambda: not items(ui, "resultOpening"), timeout=10000)
+
+
 def check(ui: Any, qtbot: Any, state: str) -> list[str]:
     """Lay the window out at each size in each language and list what is wrong."""
     out = []
@@ -256,6 +262,7 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     ui.app.online.set_state("offline")
     # the hand's end
     play_until(ui, lambda: table.hud.phase == "done", seed=8)
+    _result_open(ui, qtbot)
     yield "result"
     # a replay, mid-trick and at its end
     ui.app.leaveTable()
@@ -267,6 +274,7 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
         table.hud.replayStep(1)
     yield "replay, mid-trick"
     table.hud.replayGo(table.hud.replaySteps - 1)
+    _result_open(ui, qtbot)
     yield "replay, last step"
     # watching
     ui.app.set_session(None)
