@@ -368,6 +368,22 @@ HINTS: dict[str, tuple[str, str]] = {
     "hint-copies-three": ("triple of {card}", "三张{card_zh}"),
     "hint-copies-four": ("four of {card}", "四张{card_zh}"),
     "hint-copies-many": ("{count} × {card}", "{count} 张{card_zh}"),
+    # the hand review's verdicts (engine/review.py): ``{reason}`` is the hint's reason for the
+    # best decision, ``{loss}`` what the decision made cost in levels (one decimal)
+    "review-good": ("Good: {reason}", "好棋：{reason_zh}"),
+    "review-play": (
+        "{cards} cost {loss} levels on average; {best} was better. {reason}",
+        "出{cards_zh}平均少得 {loss} 级；{best_zh}更好。{reason_zh}",
+    ),
+    "review-bury": (
+        "Burying {cards} cost {loss} levels on average; burying {best} was better. {reason}",
+        "扣{cards_zh}平均少得 {loss} 级；扣{best_zh}更好。{reason_zh}",
+    ),
+    "review-call": (
+        "Calling the {cards} cost {loss} levels on average; calling the {best} was better."
+        " {reason}",
+        "叫{cards_zh}平均少得 {loss} 级；叫{best_zh}更好。{reason_zh}",
+    ),
 }
 
 

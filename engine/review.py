@@ -17,8 +17,18 @@ the loss's median was 0.016 levels, p75 0.16, p90 0.33, p95 0.50. An inaccuracy 
 ≥ 0.15) then flags 5.8% of those decisions, a mistake (≥ 0.4) 1.8%, a blunder (≥ 0.8, about a
 level: like giving the deal away) none, so a sound player sees a label or two a hand at most.
 
+The dealer's burial and friend call are judged the same way (``judge_burial``, ``judge_call``):
+the options the search weighs (``basic.bury_options``, ``basic.call_options``) and the one made,
+each played out from the first lead on the same deals of the cards the dealer cannot see
+(``deal_unseen``), the reason the hint's for the best option. Bids are not judged yet: a bid's
+worth runs through who deals, the kitty and the burial, so its rollouts need the deal's unseen
+rest dealt on and the other seats' bids played out, which these playouts do not do.
+
 The *hindsight* figure is separate and labelled so: the play made, played out once in the real
 deal (the open hands) with the same continuation; it never feeds the judgement.
+
+``public_win`` is the live evaluation of a table from what every seat can see (a spectator's
+view), for the evaluation bar of a delayed table's spectators.
 """
 
 from __future__ import annotations
@@ -32,26 +42,48 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.actions import Bury, Play
+from engine.actions import Bury, CallFriend, Play
 from engine.ai import basic
 from engine.ai.codes import codes_for
 from engine.ai.expert import _classes, candidates
 from engine.ai.fastpolicy import run
 from engine.ai.fastworld import Fast, from_world
 from engine.ai.hint import _bury_reason, _names, _play_reason
-from engine.ai.memory import knowledge, played_cards, view_tricks, voids_from
-from engine.ai.sampling import Unseen, deal_unseen, sample_inferred, starting_world, world_from
-from engine.cards import Card
+from engine.ai.memory import (
+    knowledge,
+    known_holdings,
+    outside_cards,
+    played_cards,
+    view_tricks,
+    voids_from,
+)
+from engine.ai.sampling import (
+    KITTY,
+    Unseen,
+    deal_unseen,
+    sample_inferred,
+    shuffle,
+    starting_world,
+    world_from,
+)
+from engine.cards import Card, card_name
 from engine.hand import Hand, Phase
+from engine.messages import hint_text
+from engine.order import Trumps
 from engine.records import HandRecord
 from engine.views import View, view
 
 DEALS = 64  # deals per decision: the default budget (bench/review_bench.py: ≤ 20 s a hand)
 WIDE = 5  # candidates judged besides the play made
+LIVE_DEALS = 48  # deals per live evaluation (``public_win``): a second or two in a worker
+PUBLIC_TRIES = 20  # dead ends of a public deal before the voids are let go
 LCB_Z = 1.645  # one-sided 95%: a label needs the loss's lower bound over its threshold
 # Loss thresholds in levels (utility), calibrated on AI-vs-AI hands (docs/AI.md), worst first
 LABELS = (("blunder", 0.8), ("mistake", 0.4), ("inaccuracy", 0.15))
-VERSION = 2  # of the cached form: a review cached by an older judge is recomputed (2: burials)
+# of the cached form: a review cached by an older judge is recomputed (2: burials; 3: friend
+# calls, and burials with a called friend)
+VERSION = 3
+Decision = Play | Bury | CallFriend  # what the review judges
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,13 +184,12 @@ def _moment_dict(m: Moment) -> dict[str, Any]:
 
 
 def decisions(record: HandRecord, seat: int) -> list[int]:
-    """The indices of ``seat``'s plays among the record's actions, and of its burial (with
-    fixed partners: a called friend's burial is judged with the call, not yet reviewed)."""
-    buries = record.rules.partners == "fixed"
+    """The indices of ``seat``'s plays among the record's actions, its burial and its friend
+    call."""
     return [
         i
         for i, a in enumerate(record.actions)
-        if (isinstance(a, Play) or (buries and isinstance(a, Bury))) and a.seat == seat
+        if isinstance(a, Play | Bury | CallFriend) and a.seat == seat
     ]
 
 
@@ -168,7 +199,7 @@ def review(
     deals: int = DEALS,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
-    """Judge every play decision of ``seat`` in a finished hand's ``record``; ``progress(done,
+    """Judge every decision of ``seat`` in a finished hand's ``record``; ``progress(done,
     total)`` after each decision."""
     hand = Hand(record.rules, record.setup)
     steps = set(decisions(record, seat))
@@ -176,9 +207,8 @@ def review(
     moments = []
     for i, action in enumerate(record.actions):
         if i in steps:
-            assert isinstance(action, Play | Bury)
-            judged = judge_burial if isinstance(action, Bury) else judge_position
-            m = judged(hand, seat, action.cards, deals, i)
+            assert isinstance(action, Decision)
+            m = _judge(hand, action, deals, i)
             if m is not None:
                 moments.append(m)
             if progress is not None:
@@ -188,16 +218,22 @@ def review(
 
 
 def judge_step(record: HandRecord, seat: int, step: int, deals: int = DEALS) -> Moment | None:
-    """``seat``'s play at ``record``'s action ``step`` judged (one task for a worker process:
-    the app reviews a hand decision by decision, with a progress bar)."""
+    """``seat``'s decision at ``record``'s action ``step`` judged (one task for a worker
+    process: the app reviews a hand decision by decision, with a progress bar)."""
     made = record.actions[step]
-    if not isinstance(made, Play | Bury) or made.seat != seat:
-        raise ValueError(f"action {step} is not seat {seat}'s play or burial")
+    if not isinstance(made, Decision) or made.seat != seat:
+        raise ValueError(f"action {step} is not seat {seat}'s play, burial or friend call")
     hand = Hand(record.rules, record.setup)
     for action in record.actions[:step]:
         hand.apply(action)
+    return _judge(hand, made, deals, step)
+
+
+def _judge(hand: Hand, made: Decision, deals: int, step: int) -> Moment | None:
+    if isinstance(made, CallFriend):
+        return judge_call(hand, made.seat, made.card, deals, step)
     judged = judge_burial if isinstance(made, Bury) else judge_position
-    return judged(hand, seat, made.cards, deals, step)
+    return judged(hand, made.seat, made.cards, deals, step)
 
 
 def judge_position(
@@ -255,11 +291,11 @@ def _judged(
     made: tuple[Card, ...],
     deals: int,
     step: int,
-    burial: bool = False,
+    kind: str = "play",
 ) -> Moment:
     """The moment from each candidate's outcomes on the same deals (``rows``), ``mine`` the
     decision made (``made``, or its twin among the candidates): its loss to the best, the label
-    its lower bound earns, and why."""
+    its lower bound earns, and why (``kind``: play, bury or call)."""
     assert v.trumps is not None
     utils = [[r[i][0] for r in rows] for i in range(len(cands))]
     means = [statistics.fmean(x) for x in utils]
@@ -271,7 +307,7 @@ def _judged(
     label = next((name for name, at in LABELS if lcb >= at), "")
     best_cards = tuple(v.trumps.sorted(cands[best]))
     played_sorted = tuple(v.trumps.sorted(made))
-    en, zh = _reason(v, played_sorted, best_cards, best == mine, loss, burial)
+    en, zh = _reason(v, played_sorted, best_cards, best == mine, loss, kind)
     return Moment(
         step,
         len(v.tricks),
@@ -293,14 +329,16 @@ def _judged(
 def judge_burial(
     hand: Hand, seat: int, buried: tuple[Card, ...], deals: int = DEALS, step: int = 0
 ) -> Moment | None:
-    """Judge the dealer's burial as a play is judged (fixed partners): the burials the search
-    weighs (``basic.bury_options``) and the one made, each played out from the first lead on
-    the same deals of the cards the dealer cannot see (``deal_unseen``: never the real ones),
-    scored the same way; the hindsight figures play each out in the real deal."""
+    """Judge the dealer's burial as a play is judged: the burials the search weighs
+    (``basic.bury_options``) and the one made, each played out from the first lead on the same
+    deals of the cards the dealer cannot see (``deal_unseen``: never the real ones), scored the
+    same way; with a hidden friend each burial is followed by the rule-based call from the hand
+    it leaves (as the search does: the call made is judged on its own). The hindsight figures
+    play each out in the real deal."""
     if hand.phase != Phase.BURY or hand.dealer != seat:
         raise ValueError(f"seat {seat} is not to bury")
     v = view(hand, seat)
-    assert v.trumps is not None and v.rules.partners == "fixed"
+    assert v.trumps is not None
     cands = [tuple(sorted(b)) for b in basic.bury_options(v)[:WIDE]]
     made = tuple(sorted(buried))
     if made not in cands:
@@ -308,26 +346,70 @@ def judge_burial(
     if len(cands) < 2:
         return None
     mine = cands.index(made)
+    calls: dict[tuple[Card, ...], Card | None] = {b: None for b in cands}
+    if v.rules.partners != "fixed":
+        for b in cands:
+            left = Counter(v.hand) - Counter(b)
+            after = replace(v, hand=tuple(left.elements()), buried=b, phase=Phase.CALL.value)
+            calls[b] = basic.call_choice(after)
     rng = random.Random(_seed(v))
     rows = []
     for _ in range(deals):
         hands, _kitty = deal_unseen(v, rng)
-        rows.append([_burial_outcome(v, hands, b) for b in cands])
+        rows.append([_burial_outcome(v, hands, b, calls[b]) for b in cands])
     real = [Counter(h) for h in hand.hands]
-    hindsight = [_burial_outcome(v, real, b)[0] for b in cands]
-    m = _judged(v, [list(b) for b in cands], rows, mine, buried, deals, step, burial=True)
+    hindsight = [_burial_outcome(v, real, b, calls[b])[0] for b in cands]
+    m = _judged(v, [list(b) for b in cands], rows, mine, buried, deals, step, "bury")
+    return replace(m, hindsight=hindsight[mine], hindsight_best=max(hindsight))
+
+
+def judge_call(
+    hand: Hand, seat: int, card: Card, deals: int = DEALS, step: int = 0
+) -> Moment | None:
+    """Judge the dealer's friend call as a burial is judged: the calls the search weighs
+    (``basic.call_options``) and the one made, each played out from the first lead on the same
+    deals of the cards the dealer cannot see (its friend is whoever holds the card in that
+    deal); the hindsight figures play each out in the real deal."""
+    if hand.phase != Phase.CALL or hand.dealer != seat:
+        raise ValueError(f"seat {seat} is not to call a friend")
+    v = view(hand, seat)
+    assert v.trumps is not None
+    cands = [(c,) for c in basic.call_options(v)[:WIDE]]
+    if (card,) not in cands:
+        cands.append((card,))
+    if len(cands) < 2:
+        return None
+    mine = cands.index((card,))
+    rng = random.Random(_seed(v))
+    rows = []
+    for _ in range(deals):
+        hands, kitty = deal_unseen(v, rng)
+        rows.append([_call_outcome(v, hands, kitty, c[0]) for c in cands])
+    real = [Counter(h) for h in hand.hands]
+    hindsight = [_call_outcome(v, real, v.buried, c[0])[0] for c in cands]
+    m = _judged(v, [list(c) for c in cands], rows, mine, (card,), deals, step, "call")
     return replace(m, hindsight=hindsight[mine], hindsight_best=max(hindsight))
 
 
 def _burial_outcome(
-    v: View, hands: list[Counter[Card]], burial: tuple[Card, ...]
+    v: View, hands: list[Counter[Card]], burial: tuple[Card, ...], call: Card | None
 ) -> tuple[float, bool, int]:
-    """One burial's playout in one deal, from the first lead."""
-    seat = v.seat
-    assert seat is not None
+    """One burial's playout in one deal, from the first lead (after ``call``, if any)."""
+    assert v.seat is not None
     left = list(hands)
-    left[seat] = left[seat] - Counter(burial)
-    world = from_world(starting_world(v, left, burial, None))
+    left[v.seat] = left[v.seat] - Counter(burial)
+    return _played_out(from_world(starting_world(v, left, burial, call)), v.seat)
+
+
+def _call_outcome(
+    v: View, hands: list[Counter[Card]], kitty: tuple[Card, ...], call: Card
+) -> tuple[float, bool, int]:
+    """One friend call's playout in one deal, from the first lead."""
+    assert v.seat is not None
+    return _played_out(from_world(starting_world(v, hands, kitty, call)), v.seat)
+
+
+def _played_out(world: Fast, seat: int) -> tuple[float, bool, int]:
     run(world)
     (winner, levels), _total = world.result()
     mine = (winner == "defenders") == world.defending(seat)
@@ -338,10 +420,7 @@ def _outcome(world: Fast, play: list[int], seat: int) -> tuple[float, bool, int]
     """One play's playout in one deal: level utility, whether the side won, levels (signed)."""
     w = world.copy()
     w.play(play)
-    run(w)
-    (winner, levels), _total = w.result()
-    mine = (winner == "defenders") == w.defending(seat)
-    return w.utility(seat), mine, levels if mine else -levels
+    return _played_out(w, seat)
 
 
 def _expected(rows: list[list[tuple[float, bool, int]]], i: int) -> Expected:
@@ -358,26 +437,112 @@ def _reason(
     best: tuple[Card, ...],
     same: bool,
     loss: float,
-    burial: bool = False,
+    kind: str = "play",
 ) -> tuple[str, str]:
-    """Why, in a player's words: the hint explainer's reason for the best play (or burial),
-    and what the decision made cost on average."""
-    if burial:
+    """Why, in a player's words: the hint explainer's reason for the best play (burial, friend
+    call), and what the decision made cost on average."""
+    if kind == "bury":
         best_en, best_zh = _bury_reason(v, best)
+    elif kind == "call":
+        card, card_zh = card_name(best[0]), card_name(best[0], "zh")
+        best_en, best_zh = hint_text("hint-call", card=card, card_zh=card_zh)
     else:
         best_en, best_zh = _play_reason(knowledge(v), list(best))
     if same:
-        return "Good: " + best_en, "好棋：" + best_zh
-    mine_en, mine_zh = _names(played)
-    alt_en, alt_zh = _names(best)
-    if burial:
-        en = f"Burying {mine_en} cost {loss:.1f} levels on average; burying {alt_en} was "
-        en += f"better. {best_en}"
-        zh = f"扣{mine_zh}平均少得 {loss:.1f} 级；扣{alt_zh}更好。{best_zh}"
-        return en, zh
-    en = f"{mine_en} cost {loss:.1f} levels on average; {alt_en} was better. {best_en}"
-    zh = f"出{mine_zh}平均少得 {loss:.1f} 级；{alt_zh}更好。{best_zh}"
-    return en, zh
+        return hint_text("review-good", reason=best_en, reason_zh=best_zh)
+    if kind == "call":
+        mine_en, mine_zh = card_name(played[0]), card_name(played[0], "zh")
+        alt_en, alt_zh = card_name(best[0]), card_name(best[0], "zh")
+    else:
+        mine_en, mine_zh = _names(played)
+        alt_en, alt_zh = _names(best)
+    return hint_text(
+        "review-" + kind,
+        loss=f"{loss:.1f}",
+        cards=mine_en,
+        cards_zh=mine_zh,
+        best=alt_en,
+        best_zh=alt_zh,
+        reason=best_en,
+        reason_zh=best_zh,
+    )
+
+
+def public_win(v: View, deals: int = LIVE_DEALS) -> float:
+    """The chance that the defenders win the hand, judged from what every seat can see (a
+    spectator's view: no hand shown): on each of ``deals`` deals of the unplayed cards (each
+    seat as many as it holds, never of a suit it has shown void in, keeping the cards it is
+    known to hold; the kitty unseen) the play is finished with ``basic`` at every seat. The
+    others' follow patterns, which the seats' own samplers read too, are not inferred here."""
+    if v.seat is not None:
+        raise ValueError("a spectator's view is judged: a seat's would read its hand")
+    if v.phase != Phase.PLAY.value or v.trumps is None or v.dealer is None:
+        raise ValueError("a hand in play is judged")
+    played = played_cards(v)
+    tricks = view_tricks(v)
+    voids = voids_from(tricks, v.trumps)
+    known = known_holdings(v)
+    pool = outside_cards(v, played)
+    for k in known:
+        pool -= k
+    room = [v.counts[s] - sum(known[s].values()) for s in range(4)]
+    room.append(v.kitty_size - len(v.buried_shown))
+    rng = random.Random(zlib.crc32(repr(("live", v.hand_no, tricks)).encode()))
+    wins = 0
+    for _ in range(deals):
+        places = _public_deal(v.trumps, pool, room, voids, rng)
+        hands = [places[s] + known[s] for s in range(4)]
+        kitty = tuple(v.buried_shown) + tuple(places[KITTY].elements())
+        world = from_world(world_from(v, hands, kitty, _partner(v, hands), played, voids))
+        run(world)
+        (winner, _levels), _total = world.result()
+        wins += winner == "defenders"
+    return wins / deals
+
+
+def _public_deal(
+    trumps: Trumps,
+    pool: Counter[Card],
+    room: list[int],
+    voids: list[set[str]],
+    rng: random.Random,
+) -> list[Counter[Card]]:
+    """The unseen cards dealt to the four seats and the kitty (``KITTY``), ``room`` cards each:
+    most-constrained first, to a place with odds by the room left there; a seat never gets a
+    suit it is void in (let go after a few dead ends, so a deal is always found)."""
+    cards = list(pool.elements())
+    for attempt in range(PUBLIC_TRIES + 1):
+        strict = attempt < PUBLIC_TRIES
+        shuffle(cards, rng)
+
+        def places(c: Card, strict: bool = strict) -> list[int]:
+            suit = trumps.suit(c)
+            return [p for p in range(5) if p == KITTY or not strict or suit not in voids[p]]
+
+        left = list(room)
+        out: list[Counter[Card]] = [Counter() for _ in range(5)]
+        for c in sorted(cards, key=lambda c: len(places(c))):
+            opts = [p for p in places(c) if left[p]]
+            if not opts:
+                break
+            pick = rng.choices(opts, [left[p] for p in opts])[0]
+            out[pick][c] += 1
+            left[pick] -= 1
+        else:
+            return out
+    raise AssertionError("a deal without voids always fits")
+
+
+def _partner(v: View, hands: list[Counter[Card]]) -> int | None:
+    """The dealer's partner in a deal: fixed, revealed, or the first seat after the dealer
+    holding the called card (none when the dealer holds every copy)."""
+    assert v.dealer is not None
+    if v.rules.partners == "fixed":
+        return (v.dealer + 2) % 4
+    if v.friend is not None or v.friend_card is None:
+        return v.friend
+    after = [(v.dealer + step) % 4 for step in range(1, 4)]
+    return next((s for s in after if hands[s][v.friend_card]), None)
 
 
 def _real_world(hand: Hand, v: View) -> Fast:
@@ -403,12 +568,15 @@ def _seed(v: View) -> int:
 
 __all__ = [
     "LABELS",
+    "LIVE_DEALS",
     "Expected",
     "Moment",
     "Review",
     "decisions",
     "judge_burial",
+    "judge_call",
     "judge_position",
     "judge_step",
+    "public_win",
     "review",
 ]

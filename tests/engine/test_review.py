@@ -1,5 +1,5 @@
-"""Hand review (engine/review.py): each of one seat's play decisions, and its burial, judged
-from its view only."""
+"""Hand review (engine/review.py): each of one seat's play decisions, its burial and its friend
+call, judged from its view only; and the live evaluation of a table from public cards."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Bury, Play
+from engine.actions import Bury, CallFriend, Play
 from engine.hand import Hand
 from engine.puzzles import load, position, puzzle_view
 from engine.puzzles.mine import ai_hand
@@ -18,11 +18,14 @@ from engine.records import HandRecord, hand_record, replay
 from engine.review import (
     LABELS,
     Review,
+    _judged,
     decisions,
     judge_burial,
+    judge_call,
     judge_position,
     judge_step,
     judge_view,
+    public_win,
     review,
 )
 from engine.views import view
@@ -162,3 +165,97 @@ def test_the_worst_burial_of_a_burial_puzzle_is_flagged() -> None:
     best = judge_burial(hand, p.seat, p.best, deals=64)
     assert best is not None and best.reason_en.startswith("Good")
     assert best.loss <= worst.loss
+
+
+def _scrambled(hand: Hand, seat: int) -> Hand:
+    """``hand`` with the unplayed cards of two seats other than ``seat`` swapped about (the
+    same view for ``seat``)."""
+    scrambled = copy.deepcopy(hand)
+    others = [s for s in range(4) if s != seat]
+    a, b = scrambled.hands[others[0]], scrambled.hands[others[2]]
+    both = sorted((a + b).elements(), reverse=True)
+    na = sum(a.values())
+    a.clear()
+    b.clear()
+    a.update(both[:na])
+    b.update(both[na:])
+    assert scrambled.hands[others[0]] != hand.hands[others[0]]
+    assert view(scrambled, seat) == view(hand, seat)
+    return scrambled
+
+
+@pytest.fixture(scope="module")
+def called() -> tuple[HandRecord, int]:
+    """A find-friend hand and the step of its dealer's friend call."""
+    record = hand_record(ai_hand("find-friend", 3))
+    return record, next(i for i, a in enumerate(record.actions) if isinstance(a, CallFriend))
+
+
+def test_the_friend_call_is_judged_from_the_callers_view(called: tuple[HandRecord, int]) -> None:
+    """The dealer's friend call is one of its decisions: judged on the same deals as the calls
+    the search weighs, told as a call with the hint's reason; the other hands scrambled (the
+    same view) give the same judgement, only the hindsight may change."""
+    record, step = called
+    made = record.actions[step]
+    assert isinstance(made, CallFriend)
+    dealer = made.seat
+    assert step in decisions(record, dealer)
+    assert step not in decisions(record, (dealer + 1) % 4)
+    m = judge_step(record, dealer, step, DEALS)
+    assert m is not None and m.played == (made.card,) and len(m.best) == 1
+    assert m.best_result.utility == pytest.approx(m.played_result.utility + m.loss)
+    assert m.label == next((n for n, at in LABELS if m.lcb >= at), "")
+    assert m.hindsight_best >= m.hindsight
+    if m.loss:
+        assert m.reason_en.startswith("Calling the ") and "better. Call the " in m.reason_en
+        assert m.reason_zh.startswith("叫") and "更好。叫" in m.reason_zh
+    else:
+        assert m.reason_en.startswith("Good: Call the ") and m.reason_zh.startswith("好棋：叫")
+    hand = _at(record, step)
+    again = judge_call(_scrambled(hand, dealer), dealer, made.card, DEALS, step)
+    assert again is not None
+    assert replace(again, hindsight=m.hindsight, hindsight_best=m.hindsight_best) == m
+    # the review of the whole hand has it too, and the cached form keeps it
+    r = review(record, dealer, deals=4)
+    assert step in {x.step for x in r.moments}
+    assert Review.from_dict(json.loads(json.dumps(r.to_dict()))) == r
+
+
+def test_a_calls_label_needs_its_lower_bound(called: tuple[HandRecord, int]) -> None:
+    """Two calls whose mean gap is a mistake's (0.5 levels): on steady deals the worse is
+    labelled a mistake; on deals as noisy as the gap is large, its lower bound clears no
+    threshold and it is not labelled at all, though it costs as much on average."""
+    record, step = called
+    made = record.actions[step]
+    assert isinstance(made, CallFriend)
+    v = view(_at(record, step), made.seat)
+    other = next(c for c in ("AS", "AH", "AC", "AD") if c != made.card)
+    cands = [[other], [made.card]]
+    steady = [[(0.5, True, 1), (0.0, False, 0)] for _ in range(16)]
+    noisy = [[(0.5 + (4 if i % 2 else -4), True, 1), (0.0, False, 0)] for i in range(16)]
+    sure = _judged(v, cands, steady, 1, (made.card,), 16, step, "call")
+    assert sure.loss == pytest.approx(0.5) and sure.label == "mistake"
+    assert sure.reason_en.startswith("Calling the ")
+    unsure = _judged(v, cands, noisy, 1, (made.card,), 16, step, "call")
+    assert unsure.loss == pytest.approx(0.5) and unsure.lcb < LABELS[-1][1]
+    assert unsure.label == ""
+
+
+def test_the_public_evaluation_reads_public_cards_only(record: HandRecord) -> None:
+    """The defenders' chance from what every seat sees: a chance, the same whatever the hidden
+    hands are (scrambled between two seats), and it moves as tricks are played."""
+    first = next(i for i, a in enumerate(record.actions) if isinstance(a, Play))
+    chances = []
+    for trick in range(0, 6):
+        hand = _at(record, first + 4 * trick)
+        v = view(hand, None)
+        assert not v.hand and not v.trick
+        win = public_win(v, 16)
+        assert 0 <= win <= 1
+        assert public_win(view(_scrambled(hand, 0), None), 16) == win
+        chances.append(win)
+    assert len(set(chances)) > 1, chances
+    with pytest.raises(ValueError):
+        public_win(view(_at(record, first - 1), None), 16)  # the burial: no play yet
+    with pytest.raises(ValueError):
+        public_win(view(_at(record, first), 0), 16)  # a seat's view: never
