@@ -3,10 +3,11 @@ friend requests both ways, seat invitations both ways, blocked players, 'appear 
 click joins a friend's free seat or watches their table, or invites a friend into a free seat
 of the room the player is in.
 
-The lists come from the server's ``friends`` answer, asked again after each change and each
-``social`` notice (a request, an acceptance, an invitation), and every few seconds while the
-panel is open, so presence stays fresh. Words are the QML's (``qsTr``): this model holds codes,
-names and rooms.
+The lists come from the server's ``friends`` answer, asked when the panel opens, after each
+change, each ``social`` notice (a request, an acceptance, an invitation) and each reconnection
+(notices missed while away). A friend's presence is pushed (a ``presence`` notice) and shown
+at once; nothing is polled. Words are the QML's (``qsTr``): this model holds codes, names and
+rooms.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import asyncio
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlUncreatable
 
 from app.models import RowsModel
@@ -24,12 +25,11 @@ from app.online import lobby_of, signed_in_client, spawn_in
 if TYPE_CHECKING:
     from app.viewmodels import OnlineViewModel
     from net.client import Client
-    from net.protocol import FriendsReply, SocialNotice
+    from net.protocol import FriendsReply, Person, SocialNotice
 
 QML_IMPORT_NAME = "Tuolaji.Backend"
 QML_IMPORT_MAJOR_VERSION = 1
 R = TypeVar("R")
-REFRESH_MS = 5000  # presence is asked again this often while the panel is open
 
 
 @QmlElement
@@ -50,9 +50,6 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
         self._error = ""
         self._open = False
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._timer = QTimer(self)
-        self._timer.setInterval(REFRESH_MS)
-        self._timer.timeout.connect(self.refresh)
 
     def _client(self) -> Client | None:
         return signed_in_client(self._online)
@@ -98,18 +95,7 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
         lobby_of(self._online).show_friends({p.user for p in got.friends})
         me = self._client()
         mine = me.user.user if me is not None and me.user is not None else None
-        self._friends.set_rows(
-            [
-                {
-                    "user": p.user,
-                    "name": p.name,
-                    "presence": p.presence or "offline",
-                    "room": p.room or "",
-                    "seat": -1 if p.seat is None else p.seat,
-                }
-                for p in got.friends
-            ]
-        )
+        self._friends.set_rows([_row(p) for p in got.friends])
         for model, people in (
             (self._received, got.received),
             (self._sent, got.sent),
@@ -133,10 +119,25 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
             self.changed.emit()
 
     def notice(self, frame: SocialNotice) -> None:
-        """A ``social`` frame: say so, and read the lists again."""
+        """A ``social`` frame: a friend's presence is shown at once; anything else is said,
+        and the lists are read again."""
+        if frame.kind == "presence":
+            if frame.who is not None:
+                self._presence(frame.who)
+            return
         self._notice = {"kind": frame.kind, "name": frame.who.name if frame.who else ""}
         self.changed.emit()
         self._spawn(self._load())
+
+    def _presence(self, friend: Person) -> None:
+        # (a friend not listed yet comes with the next answer)
+        rows = [_row(friend) if r["user"] == friend.user else r for r in self._friends.rows()]
+        self._friends.set_rows(rows)
+
+    def resumed(self) -> None:
+        """Connected again: presence pushed while away was missed."""
+        if self._open:
+            self.refresh()
 
     # -- QML -------------------------------------------------------------------------------
     friends = Property(QObject, lambda self: self._friends, constant=True)
@@ -150,13 +151,10 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
 
     @Slot(bool)
     def setOpen(self, shown: bool) -> None:
-        """The panel shows (its lists are kept fresh) or not."""
+        """The panel shows (its lists are read; presence comes pushed) or not."""
         self._open = shown
         if shown:
             self.refresh()
-            self._timer.start()
-        else:
-            self._timer.stop()
 
     @Slot()
     def refresh(self) -> None:
@@ -257,3 +255,14 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
             seat = free[0]
         if seat >= 0:
             lobby.room_call("sit", seat)
+
+
+def _row(p: Person) -> dict[str, Any]:
+    """A friend as the panel's rows hold them."""
+    return {
+        "user": p.user,
+        "name": p.name,
+        "presence": p.presence or "offline",
+        "room": p.room or "",
+        "seat": -1 if p.seat is None else p.seat,
+    }

@@ -406,6 +406,7 @@ class Lobby:
             self._resumes = c.resumes
             if self.session is not None:
                 self.session.resumed()
+            self.vm.friends_panel().resumed()
         healed, self._lost = not lost and self._lost, lost
         session = self.session
         if lost and session is not None and session.deadlines:

@@ -111,6 +111,7 @@ async def on_block(hub: Hub, conn: Conn, req: Block) -> None:
 
 async def on_appear_offline(hub: Hub, conn: Conn, req: AppearOffline) -> None:
     await hub.store.call(hub.store.set_appear_offline, _me(conn), req.on)
+    notices.changed(hub, _me(conn), toggled=True)  # friends see me go offline, or come back
 
 
 async def on_invite(hub: Hub, conn: Conn, req: Invite) -> InviteReply:

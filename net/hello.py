@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from engine.errors import RulesError
-from net import account_handlers, auth, civility
+from net import account_handlers, auth, civility, notices
 from net.conn import Conn
 from net.hub import Hub
 from net.protocol import PROTOCOL, HeldSeat, Hello, HelloReply, Titles
@@ -56,7 +56,9 @@ async def on_hello(hub: Hub, conn: Conn, req: Hello) -> HelloReply:
         user = await hub.store.call(hub.store.create_user, name, auth.token_hash(token))
     if conn.user is not None and conn.user != user:
         conn.forget()  # another identity: nothing of the last one's stays here
+        notices.changed(hub, conn.user)
     conn.user, conn.name, conn.batch = user, name, req.batch
+    notices.changed(hub, user)  # online (friends are told)
     if hub.cluster is not None:  # the tables of every node, as the database has them
         held = await hub.store.call(hub.store.held_seats, user)
         seats = [HeldSeat(room, seat) for room, seat in held]

@@ -1,7 +1,8 @@
 """What the request handlers share: the tables this server runs, who sits where, the open
-connections, the answers remembered per user, what the lobby has still to hear, and the
-server's store, settings and AI. Handlers (``net.rooms``, ``net.lobby``, ...) take the hub as
-their first argument; ``net.server.Server`` is the hub, with the process around it.
+connections, the answers remembered per user, what the lobby has still to hear, the friends'
+presence still to be told, and the server's store, settings and AI. Handlers (``net.rooms``,
+``net.lobby``, ...) take the hub as their first argument; ``net.server.Server`` is the hub,
+with the process around it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 from websockets.asyncio.server import ServerConnection
 
 from net import config
+from net.civility import ChatMemory, FloodRule
 from net.config import Settings
 from net.conn import WRITE_MAX, Conn
 from net.http import peer
@@ -28,6 +30,7 @@ from net.tables import Table
 
 if TYPE_CHECKING:
     from net.cluster.serving import Cluster
+    from net.cluster.social import SocialLink
 
 
 class LobbyNews:
@@ -43,6 +46,20 @@ class LobbyNews:
         self.due.clear()
         changed, gone, self.changed, self.gone = self.changed, self.gone, set(), set()
         return changed, gone
+
+
+class Social:
+    """What the social requests share (``net.notices``): the chat flood rule, the rooms'
+    recent chat, the link to the other nodes, and the players whose friends are still to be
+    told of their presence."""
+
+    def __init__(self) -> None:
+        self.flood = FloodRule()
+        self.chat = ChatMemory()
+        self.link: SocialLink | None = None  # in a cluster (net.cluster.social)
+        self.due: dict[int, bool] = {}  # user -> they toggled "appear offline" (told even so)
+        self.timer: asyncio.TimerHandle | None = None  # the next telling, once due
+        self.telling: asyncio.Task[None] | None = None
 
 
 class Hub:
@@ -90,6 +107,7 @@ class Hub:
         self.gc_start = 0.0  # when the collector's pass began
         self.rematches = Rematches(self.new_seed)  # offers after a match (net.rematch)
         self.boards = Boards(store)  # the leaderboards (net.leaderboard)
+        self.social = Social()
 
     def new_seed(self) -> int:
         """A new match's seed (tests' ``--seed``: drawn from theirs)."""
@@ -111,6 +129,11 @@ class Hub:
             self.seated.setdefault(user, {})[table.id] = None
         if now:
             self._indexed[table.id] = now
+        for user in before ^ now:
+            self.seat_moved(user)
+
+    def seat_moved(self, user: int) -> None:
+        """``user`` sat down or left a seat (``net.server.Server`` tells their friends)."""
 
     def table_changed(self, table: Table) -> None:
         if not table.private:

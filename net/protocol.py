@@ -540,12 +540,15 @@ SocialKind = Literal[
     "invitation-declined",
     "invitation-withdrawn",
     "moderated",
+    "presence",
 ]
 
 
 class SocialNotice(Frame, tag="social"):
     """Something for me from another player (or a moderator): ``who``; an invitation's
-    details with ``invitation``; a moderation's ``reason`` and ``until`` (a Unix time)."""
+    details with ``invitation``; a moderation's ``reason`` and ``until`` (a Unix time).
+    ``presence``: a friend's presence changed; ``who`` is them as ``friends`` lists them now
+    (their presence, room and seat)."""
 
     kind: SocialKind
     who: Person | None = None

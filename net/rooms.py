@@ -17,7 +17,7 @@ import time
 from engine.actions import checked
 from engine.errors import RulesError
 from engine.rules import rules_from
-from net import auth, social
+from net import auth, notices, social
 from net.conn import Conn
 from net.hub import Hub
 from net.players import LEVELS
@@ -152,6 +152,8 @@ async def on_join(hub: Hub, conn: Conn, req: Join) -> JoinReply:
         raise RulesError("name-taken", name=conn.name)
     conn.tables[table.id] = table
     seat = table.attach(conn, req.since)
+    assert conn.user is not None
+    notices.changed(hub, conn.user)  # watching it (friends are told)
     return JoinReply(table.id, seat, table.v)
 
 
@@ -282,6 +284,7 @@ async def on_leave(hub: Hub, conn: Conn, req: Leave) -> LeaveReply:
         table.reseat()
     del conn.tables[table.id]
     table.detach(conn)
+    notices.changed(hub, user)
     if table.owner == user and user not in table.present():
         heir = table.heir(user, present_only=False)
         if heir is not None:

@@ -92,6 +92,9 @@ class Server(Hub):
             if user is not None and req is not None:
                 dispatch.remember(self, user, req, encode(Ok(req, VersionReply(v))))
 
+    def seat_moved(self, user: int) -> None:
+        notices.changed(self, user)  # "playing" there, or no longer
+
     def resume_tables(self) -> None:
         for t in self.tables.values():
             t.poke()
@@ -135,6 +138,8 @@ class Server(Hub):
                 table.detach(conn)
             if self.cluster is not None:
                 self.cluster.gone(conn)
+            if conn.user is not None:  # perhaps their last connection: friends are told
+                notices.changed(self, conn.user)
 
     async def dispatch(self, conn: Conn, msg: str, local: bool = False) -> None:
         await dispatch.dispatch(self, conn, msg, local)

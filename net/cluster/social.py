@@ -3,7 +3,9 @@
 - **Where players are**: each node writes, every ``every`` seconds, one hash
   ``where:<node>`` (user -> the rooms their connections on that node watch) with a time to
   live of a few beats, so a node that stops drops out on its own. A node asked for a friend's
-  presence reads the live nodes' hashes (``NODES``) for that friend.
+  presence reads the live nodes' hashes (``NODES``) for that friend. A player whose share
+  changed is written at once (``put``) before their friends are told; ``keep`` tells the node
+  of the changes it finds itself (a table watched on another node), so none goes untold.
 - **Private rooms**: each node's private rooms (room -> RoomInfo) in ``private:<node>``, the same
   way, for the lobby's list of the private rooms a player may enter.
 - **Notices**: a notice for a player goes on one channel; every node hands it to its own
@@ -44,6 +46,7 @@ class SocialLink:
         self.redis = redis
         self.node = node
         self.every = every
+        self.written: dict[str, str] = {}  # user -> the rooms doc last written for them here
 
     async def publish(self, user: int, frame: bytes, close: bool = False) -> None:
         """``frame`` to ``user``'s connections on every node (``close``: then closed)."""
@@ -81,14 +84,36 @@ class SocialLink:
             finally:
                 await pubsub.aclose()
 
+    def _ttl(self) -> int:
+        return int(self.every * 4000)
+
+    async def put(self, shares: Mapping[int, Iterable[str] | None]) -> None:
+        """Write these players' whereabouts on this node now (None: not connected here)."""
+        key = where_key(self.node)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            for user, rooms in shares.items():
+                if rooms is None:
+                    pipe.hdel(key, str(user))
+                else:
+                    pipe.hset(key, str(user), json.dumps(sorted(rooms)))
+            pipe.pexpire(key, self._ttl())
+            await pipe.execute()
+        for user, rooms in shares.items():
+            if rooms is None:
+                self.written.pop(str(user), None)
+            else:
+                self.written[str(user)] = json.dumps(sorted(rooms))
+
     async def keep(
         self,
         where: Callable[[], Mapping[int, Iterable[str]]],
         private: Callable[[], Mapping[str, Any]],
+        moved: Callable[[Iterable[int]], None],
     ) -> None:
         """Write this node's players' whereabouts and its private rooms (room -> RoomInfo,
-        for the lobby's private list) every ``every`` seconds."""
-        ttl = int(self.every * 4000)
+        for the lobby's private list) every ``every`` seconds; the players whose share
+        changed since it was last written go to ``moved`` (their friends are told)."""
+        ttl = self._ttl()
         while True:
             try:
                 docs = {str(u): json.dumps(sorted(rooms)) for u, rooms in where().items()}
@@ -103,6 +128,8 @@ class SocialLink:
                             pipe.hset(key, mapping=mapping)  # type: ignore[arg-type]
                             pipe.pexpire(key, ttl)
                     await pipe.execute()
+                before, self.written = self.written, docs
+                moved(int(u) for u in before.keys() | docs.keys() if before.get(u) != docs.get(u))
             except (RedisError, OSError) as e:
                 raise_if_cancelled()
                 log.warning("whereabouts: %r", e)

@@ -1,7 +1,8 @@
 """The friends panel through the real QML against the real server on 127.0.0.1: a friend request
-arrives and is accepted with a click, the friend's presence shows (online, then at their table,
-in English and 简体中文), one click takes a free seat at their table; seat invitations both ways,
-pending on both sides, accepted with a click into the very seat; blocking from the panel."""
+arrives and is accepted with a click, the friend's presence shows as it is pushed (online, then
+at their table, in English and 简体中文; gone), one click takes a free seat at their table; seat
+invitations both ways, pending on both sides, accepted with a click into the very seat;
+blocking from the panel."""
 
 from __future__ import annotations
 
@@ -83,7 +84,6 @@ def test_a_request_accepted_then_presence_then_one_click_to_a_seat(ui, qtbot, se
         room = (await bo.create("classic")).room
         await bo.join(room)
         await bo.sit(room, 0)
-        friends.refresh()  # (the panel asks every few seconds while open)
         playing = f"Playing at table {room[:6]}"
         assert await until(lambda: _texts(ui, "friendPresence") == [playing], 10)
         ui.settings.language = "zh_CN"
@@ -96,6 +96,44 @@ def test_a_request_accepted_then_presence_then_one_click_to_a_seat(ui, qtbot, se
         assert online.room["id"] == room
         seats = [r["name"] for r in online.roomSeats.rows()]
         assert seats[:2] == ["Bo", "Ann"]
+
+    async def everyone() -> None:
+        try:
+            await play()
+        finally:
+            for c in others:
+                await c.close()
+
+    run(ui, qtbot, everyone)
+
+
+def test_presence_is_pushed_to_the_open_panel(ui, qtbot, server) -> None:
+    """Bo sits, leaves his table, goes: the open panel shows each within 2 s, pushed. (The
+    poll it replaced asked every 5 s: two changes in a row could not both show in time.)"""
+    online = ui.app.online
+    friends = online.friends
+    others: list[Client] = []
+
+    async def play() -> None:
+        await _connect(ui, server)
+        ui.window.setProperty("screen", "lobby")
+        await _click(qtbot, ui, "toFriends")
+        bo = Client(f"ws://{server}", name="Bo", keep_raw=True)
+        others.append(bo)
+        await bo.connect()
+        await bo.ask(FriendRequest(bo.next_id(), name="Ann"), FriendReply)
+        assert await until(lambda: _visible(ui, "acceptFriend"), 10), friends.error
+        await _click(qtbot, ui, "acceptFriend")
+        assert await until(lambda: _texts(ui, "friendPresence") == ["Online"], 10), friends.error
+        room = (await bo.create("classic")).room
+        await bo.join(room)
+        await bo.sit(room, 0)
+        playing = f"Playing at table {room[:6]}"
+        assert await until(lambda: _texts(ui, "friendPresence") == [playing], 2)
+        await bo.leave(room)
+        assert await until(lambda: _texts(ui, "friendPresence") == ["Online"], 2)
+        await bo.close()
+        assert await until(lambda: _texts(ui, "friendPresence") == ["Offline"], 2)
 
     async def everyone() -> None:
         try:

@@ -1,6 +1,6 @@
-"""Friends, presence, blocks and seat invitations on a real server (SQLite) with real clients:
-every request, refusal and limit, in English and Chinese, and a blocked player who can reach
-the blocker by no path."""
+"""Friends, presence (asked, and pushed as it changes), blocks and seat invitations on a real
+server (SQLite) with real clients: every request, refusal and limit, in English and Chinese,
+and a blocked player who can reach the blocker by no path."""
 
 from __future__ import annotations
 
@@ -146,6 +146,115 @@ def test_request_accept_and_presence(server: ServerProcess) -> None:
         await bo.close()
         await eventually_presence(ann, bo, "offline")
         await ann.close()
+
+    run(go())
+
+
+def pushed(c: Client, friend: Client) -> list[tuple[str, str | None, int | None]]:
+    """The presence notices ``c`` received about ``friend``: (presence, room, seat)."""
+    return [
+        (who["presence"], who.get("room"), who.get("seat"))
+        for f in notices(c, "presence")
+        if (who := f["who"])["user"] == uid(friend)
+    ]
+
+
+async def told(c: Client, friend: Client, *want: tuple[str, str | None, int | None]) -> None:
+    """``c`` was pushed ``want`` about ``friend`` as its latest notices (none asked for)."""
+    n = len(want)
+    try:
+        await until(lambda: pushed(c, friend)[-n:] == list(want), timeout=5)
+    except TimeoutError:
+        raise AssertionError(f"pushed {pushed(c, friend)}, not {want}") from None
+
+
+def test_presence_is_pushed_to_friends(server: ServerProcess) -> None:
+    """Bo's friend Ann is told, with no asking, when Bo's last connection goes, a new one
+    comes, and Bo watches, sits, changes tables and leaves; a second connection of Bo's
+    changes nothing she is told of its presence."""
+
+    async def go() -> None:
+        ann, bo = await player(server.url), await player(server.url)
+        await befriend(ann, bo)
+        await bo.close()
+        await told(ann, bo, ("offline", None, None))
+        bo = Client(server.url, token=bo.token, keep_raw=True)
+        await bo.connect()
+        await told(ann, bo, ("online", None, None))
+        room, other = (await bo.create("classic")).room, (await bo.create("classic")).room
+        await bo.join(room)
+        await told(ann, bo, ("watching", room, None))
+        await bo.sit(room, 1)
+        await told(ann, bo, ("playing", room, 1))
+        # leaving one table and sitting at another at once: told once, as it ends
+        before = len(pushed(ann, bo))
+        await bo.join(other)  # (playing at the first still)
+        await until(lambda: len(pushed(ann, bo)) == before + 1)
+        assert pushed(ann, bo)[-1] == ("playing", room, 1)
+        before += 1
+        await asyncio.gather(bo.leave(room), bo.sit(other, 3))
+        await told(ann, bo, ("playing", other, 3))
+        assert len(pushed(ann, bo)) == before + 1, pushed(ann, bo)[before:]
+        await bo.leave(other)
+        await told(ann, bo, ("online", None, None))
+        await bo.close()
+        await told(ann, bo, ("offline", None, None))
+        assert not pushed(bo, ann)  # Ann did nothing: Bo was told nothing of her
+        await ann.close()
+
+    run(go())
+
+
+def test_appearing_offline_pushes_offline_and_nothing_after(server: ServerProcess) -> None:
+    async def go() -> None:
+        ann, bo, cai = await player(server.url), await player(server.url), await player(server.url)
+        await befriend(ann, bo)
+        await befriend(ann, cai)
+        await bo.request(AppearOffline(bo.next_id(), True))
+        await told(ann, bo, ("offline", None, None))
+        seen = len(pushed(ann, bo))
+        # whatever Bo does while appearing offline is not told
+        room = (await bo.create("classic")).room
+        await bo.join(room)
+        await bo.sit(room, 0)
+        again = Client(server.url, token=bo.token, keep_raw=True)
+        await again.connect()
+        await again.close()
+        await bo.stand(room)
+        # Cai's change, told after Bo's would have been: nothing of Bo's came before it
+        await cai.join(room)
+        await told(ann, cai, ("watching", room, None))
+        await asyncio.sleep(0.3)
+        assert len(pushed(ann, bo)) == seen, pushed(ann, bo)[seen:]
+        await bo.request(AppearOffline(bo.next_id(), False))
+        await told(ann, bo, ("watching", room, None))
+        for c in (ann, bo, cai):
+            await c.close()
+
+    run(go())
+
+
+def test_a_blocked_player_is_told_no_presence(server: ServerProcess) -> None:
+    """Ann blocked Bo (they were friends): neither is told of the other's presence; Ann's
+    friend Cai is."""
+
+    async def go() -> None:
+        ann, bo, cai = await player(server.url), await player(server.url), await player(server.url)
+        await befriend(ann, bo)
+        await befriend(ann, cai)
+        await ann.request(Block(ann.next_id(), uid(bo)))
+        room, bos = (await ann.create("classic")).room, (await bo.create("classic")).room
+        await bo.join(bos)
+        await bo.sit(bos, 0)  # Ann is not told
+        await ann.join(room)
+        await ann.sit(room, 0)  # Bo is not told; Cai is
+        await told(cai, ann, ("playing", room, 0))
+        await cai.join(room)  # told to Ann after anything of Bo's
+        await told(ann, cai, ("watching", room, None))
+        await asyncio.sleep(0.3)
+        assert not pushed(bo, ann) and not pushed(ann, bo)
+        for c in (ann, bo, cai):
+            await c.close()
 
     run(go())
 

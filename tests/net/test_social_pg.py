@@ -13,7 +13,16 @@ from typing import Any
 import psycopg
 import pytest
 from netkit import ServerProcess, until
-from test_social import eventually_presence, notices, panel, privately, refused, uid
+from test_social import (
+    eventually_presence,
+    notices,
+    panel,
+    privately,
+    pushed,
+    refused,
+    told,
+    uid,
+)
 
 from net import civility, social
 from net.client import Client
@@ -144,6 +153,49 @@ def test_friends_across_nodes(nodes: list[ServerProcess], pg_url: str) -> None:
         await refused("banned", again.connect())
         await again.close()
         for c in (ann, bo, cai, *others):
+            await c.close()
+
+    run(go())
+
+
+def test_presence_is_pushed_across_nodes(nodes: list[ServerProcess]) -> None:
+    """Ann on node a, her friend Bo on node b: each is pushed the other's presence, a table
+    watched on the other node included; a blocked player on node b is pushed nothing."""
+    a, b = nodes
+
+    async def go() -> None:
+        ann, bo, dan = (
+            await player(a.url, "Ann"),
+            await player(b.url, "Bo"),
+            await player(b.url, "Dan"),
+        )
+        await ann.ask(FriendRequest(ann.next_id(), name="Bo"), FriendReply)
+        await bo.request(FriendAnswer(bo.next_id(), uid(ann), True))
+        await dan.ask(FriendRequest(dan.next_id(), name="Ann"), FriendReply)
+        await ann.request(FriendAnswer(ann.next_id(), uid(dan), True))
+        await dan.request(Block(dan.next_id(), uid(ann)))
+        # (a player told nothing yet, just connected, reads the panel: all seen online)
+        await eventually_presence(ann, bo, "online")
+        await eventually_presence(bo, ann, "online")
+        room = (await ann.create("classic")).room  # run by node a
+        await ann.join(room)
+        await told(bo, ann, ("watching", room, None))
+        await ann.sit(room, 0)
+        await told(bo, ann, ("playing", room, 0))
+        await bo.join(room)  # node b's player at node a's table
+        await told(ann, bo, ("watching", room, None))
+        await bo.sit(room, 2)
+        await told(ann, bo, ("playing", room, 2))
+        await bo.leave(room)
+        await told(ann, bo, ("online", None, None))
+        await ann.close()
+        await told(bo, ann, ("offline", None, None))
+        again = Client(a.url, token=ann.token, keep_raw=True)
+        await again.connect()
+        await told(bo, ann, ("playing", room, 0))  # her seat waits for her
+        await asyncio.sleep(0.3)
+        assert not pushed(dan, ann)
+        for c in (again, bo, dan):
             await c.close()
 
     run(go())
