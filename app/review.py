@@ -3,11 +3,18 @@ player's seat judged by ``engine.review``, decision by decision in the AI worker
 the UI thread; one decision at a time, so a table's AI keeps the other workers), with a
 progress bar. The result is cached in the records folder (``reviews/``), keyed by the hand, so a
 hand reviewed once opens at once. Offline hands are reviewed in the background as they end.
+
+It also feeds the evaluation bar: a replay's from its review, and a live one for a spectator
+of a room that delays its spectators (``liveWin``): the defenders' chance from the spectator's
+own view (``engine.review.public_win``: public cards only), judged in the worker pool after each
+trick it sees. A seated player never gets one, nor a spectator of a live (undelayed) table,
+where it would coach the players.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -19,14 +26,16 @@ from PySide6.QtQml import QmlElement, QmlUncreatable
 
 from app import players
 from app.i18n import engine_text
-from app.session import ReplaySession, read_record, records_dir
+from app.online import OnlineSession
+from app.session import ReplaySession, Session, read_record, records_dir
 from app.settings import Settings
-from engine.actions import Bury, action_to_dict
+from engine.actions import Bury, CallFriend, action_to_dict
 from engine.errors import RulesError
 from engine.lessons.check import cards_text
 from engine.order import Trumps, trumps_for
 from engine.records import HandRecord, replay
-from engine.review import DEALS, Moment, Review, decisions, judge_step
+from engine.review import DEALS, LIVE_DEALS, Moment, Review, decisions, judge_step, public_win
+from engine.views import View
 
 QML_IMPORT_NAME = "Tuolaji.Backend"
 QML_IMPORT_MAJOR_VERSION = 1
@@ -61,6 +70,7 @@ def cached(record: HandRecord, seat: int) -> Review | None:
 class ReviewViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see viewmodels)
     changed = Signal()
     progressChanged = Signal()
+    liveChanged = Signal()
     jumpWanted = Signal(object, int)  # the record and the action index to show in the replay
     retryWanted = Signal(object, int, int)  # the record, the action index, the seat
 
@@ -80,6 +90,15 @@ class ReviewViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         self._worker: asyncio.Task[None] | None = None
         # the replay on show, its seat and its cached review (the evaluation bar)
         self._bar: tuple[HandRecord, int, Review | None] | None = None
+        # the session on show, and its live evaluation: the trick it was judged after, the
+        # defenders' chance (-1: none shown)
+        self._watched: Session | None = None
+        self._live_at: tuple[str, int, int] | None = None
+        self._live = -1.0
+        self._live_task: asyncio.Task[None] | None = None
+        sessions = getattr(parent, "sessionChanged", None)  # the App's
+        if sessions is not None:
+            sessions.connect(self._follow)
 
     # -- what is reviewed ----------------------------------------------------------------
     def open(self, record: HandRecord, seat: int) -> None:
@@ -197,6 +216,8 @@ class ReviewViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
             "step": m.step,
             "trick": m.trick + 1,
             "burial": self._record is not None and isinstance(self._record.actions[m.step], Bury),
+            "call": self._record is not None
+            and isinstance(self._record.actions[m.step], CallFriend),
             "label": m.label,
             "labelText": self._label_text(m.label),
             "played": played,
@@ -271,6 +292,8 @@ class ReviewViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         """The app quits: nothing more is judged."""
         self.cancel()
         self.stop_background()
+        if self._live_task is not None:
+            self._live_task.cancel()
 
     # -- the evaluation bar of a replay -------------------------------------------------------
     def _replay_review(self, record: HandRecord, seat: int) -> Review | None:
@@ -298,6 +321,66 @@ class ReviewViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         made = [m for m in review.moments if m.step < shown]
         return made[-1].played_result.win if made else -1.0
 
+    # -- the live evaluation bar of a delayed table's spectator --------------------------------
+    def _follow(self) -> None:
+        """The App shows another session: watch its table."""
+        session = getattr(self.parent(), "session", None)
+        if session is self._watched:
+            return
+        if self._watched is not None:
+            # the old session may be gone already (deleted with its table)
+            with contextlib.suppress(RuntimeError):
+                self._watched.changed.disconnect(self._spectate)
+        self._watched = session
+        if session is not None:
+            session.changed.connect(self._spectate)
+        self._spectate()
+
+    def _spectated(self) -> tuple[str, int, int] | None:
+        """Where the table on show stands (room, hand, tricks seen) when it gets a live bar:
+        a spectator's, of a room that delays its spectators, in the play; else None."""
+        s = self._watched
+        if not isinstance(s, OnlineSession) or s.seat is not None or s.info is None:
+            return None
+        v = s.view
+        if s.info.spectator_delay <= 0 or v is None or v.phase != "play":
+            return None
+        return s.room, v.hand_no, len(v.tricks)
+
+    def _spectate(self) -> None:
+        """Judge the spectator's table again once it has seen a trick more (or a new hand):
+        one judgement at a time, the latest table next when it is done (tricks may come faster
+        than a judgement)."""
+        at = self._spectated()
+        if at is None:
+            if self._live_task is not None:
+                self._live_task.cancel()
+                self._live_task = None
+            self._live_at = None
+            self._set_live(-1.0)
+        elif self._live_task is None and at != self._live_at:
+            assert self._watched is not None and self._watched.view is not None
+            self._live_at = at
+            self._live_task = self._spawn(self._judge_live(self._watched.view, at))
+
+    async def _judge_live(self, v: View, at: tuple[str, int, int]) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            win = await loop.run_in_executor(players.pool(), public_win, v, LIVE_DEALS)
+        except Exception:
+            log.exception("the live evaluation failed")
+            win = None
+        self._live_task = None
+        now = self._spectated()
+        if win is not None and now is not None and now[:2] == at[:2]:
+            self._set_live(win)  # the same hand of the same room: still worth showing
+        self._spectate()
+
+    def _set_live(self, win: float) -> None:
+        if win != self._live:
+            self._live = win
+            self.liveChanged.emit()
+
     @property
     def review(self) -> Review | None:
         return self._review
@@ -307,3 +390,5 @@ class ReviewViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
     moments = Property(list, _moments, notify=changed)
     costliest = Property(list, _costliest, notify=changed)
     summary = Property(str, _summary, notify=changed)
+    # the defenders' chance to win at a delayed table this app watches (-1: no bar)
+    liveWin = Property(float, lambda self: self._live, notify=liveChanged)

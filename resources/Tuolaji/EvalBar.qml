@@ -1,18 +1,20 @@
 import QtQuick
 
-// The evaluation bar of a replay (issue 35 part 4): the chance that the side of the seat the
+// The evaluation bar (issue 35 part 4). In a replay: the chance that the side of the seat the
 // hand was played from wins it, as the hand's review judged the last of that seat's decisions
-// shown (App.review.replayWin). Hidden while the hand has no review, or before its first
-// judged decision.
+// shown (App.review.replayWin); hidden while the hand has no review, or before its first judged
+// decision. For a spectator of a delayed table (``defenders``): the defenders' chance, judged
+// from what the spectator sees after each trick (App.review.liveWin).
 Column {
     id: bar
     property real win: -1
+    property bool defenders: false  // whose chance: the defenders', not the seat's side
     readonly property int percent: Math.round(100 * Math.max(0, Math.min(1, win)))
     visible: win >= 0
     spacing: 4
 
     Text {
-        text: qsTr("Chance to win")
+        text: bar.defenders ? qsTr("Defenders' chance to win") : qsTr("Chance to win")
         color: Theme.dim
         font.pixelSize: 15
     }
@@ -51,5 +53,5 @@ Column {
         }
     }
     Accessible.role: Accessible.ProgressBar
-    Accessible.name: qsTr("Chance to win the hand: %1%").arg(bar.percent)
+    Accessible.name: (bar.defenders ? qsTr("Defenders' chance to win the hand: %1%") : qsTr("Chance to win the hand: %1%")).arg(bar.percent)
 }

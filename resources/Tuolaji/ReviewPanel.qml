@@ -197,7 +197,9 @@ FocusScope {
                         spacing: 6
                         Text {
                             width: parent.width
-                            text: card.modelData.burial ? qsTr("%1 · burial").arg(card.modelData.labelText) : qsTr("%1 · trick %2").arg(card.modelData.labelText).arg(card.modelData.trick)
+                            text: card.modelData.burial ? qsTr("%1 · burial").arg(card.modelData.labelText)
+                                  : card.modelData.call ? qsTr("%1 · friend call").arg(card.modelData.labelText)
+                                  : qsTr("%1 · trick %2").arg(card.modelData.labelText).arg(card.modelData.trick)
                             color: page.labelColor(card.modelData.label)
                             font.pixelSize: 18
                             font.bold: true

@@ -75,12 +75,16 @@ FocusScope {
         }
     }
 
-    // a replay of a reviewed hand: the chance to win as the review judged it, step by step
+    // a replay of a reviewed hand: the chance to win as the review judged it, step by step; a
+    // spectator of a delayed table: the defenders' chance after each trick it sees (App.review
+    // judges one only there: never for a seat, nor at a table watched live)
     EvalBar {
         objectName: "evalBar"
         x: 16
         y: 60
-        win: page.table.hud.kind === "replay" ? (App.review.state, App.review.replayWin(page.table.hud.replayStepNo)) : -1
+        defenders: page.table.hud.kind === "spectator"
+        win: page.table.hud.kind === "replay" ? (App.review.state, App.review.replayWin(page.table.hud.replayStepNo))
+             : page.table.hud.kind === "spectator" ? App.review.liveWin : -1
     }
 
     // a practice hand's replay: the lines its take backs abandoned, beside the line played

@@ -550,12 +550,20 @@
         <translation>获胜机会</translation>
     </message>
     <message>
+        <source>Defenders&apos; chance to win</source>
+        <translation>庄家方获胜机会</translation>
+    </message>
+    <message>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
     <message>
         <source>Chance to win the hand: %1%</source>
         <translation>赢下这副牌的机会：%1%</translation>
+    </message>
+    <message>
+        <source>Defenders&apos; chance to win the hand: %1%</source>
+        <translation>庄家方赢下这副牌的机会：%1%</translation>
     </message>
 </context>
 <context>
@@ -2154,6 +2162,10 @@
     <message>
         <source>No costly decision found: well played.</source>
         <translation>没有代价大的决策：打得好。</translation>
+    </message>
+    <message>
+        <source>%1 · friend call</source>
+        <translation>%1 · 找朋友</translation>
     </message>
     <message>
         <source>%1 · trick %2</source>

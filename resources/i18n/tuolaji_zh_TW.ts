@@ -550,12 +550,20 @@
         <translation>獲勝機會</translation>
     </message>
     <message>
+        <source>Defenders&apos; chance to win</source>
+        <translation>莊家方獲勝機會</translation>
+    </message>
+    <message>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
     <message>
         <source>Chance to win the hand: %1%</source>
         <translation>贏下這副牌的機會：%1%</translation>
+    </message>
+    <message>
+        <source>Defenders&apos; chance to win the hand: %1%</source>
+        <translation>莊家方贏下這副牌的機會：%1%</translation>
     </message>
 </context>
 <context>
@@ -2154,6 +2162,10 @@
     <message>
         <source>No costly decision found: well played.</source>
         <translation>沒有代價大的決策：打得好。</translation>
+    </message>
+    <message>
+        <source>%1 · friend call</source>
+        <translation>%1 · 找朋友</translation>
     </message>
     <message>
         <source>%1 · trick %2</source>

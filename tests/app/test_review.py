@@ -2,16 +2,19 @@
 played to its end is reviewed in the background and cached; the result panel opens the review at
 once; the graph's marks and the costliest decisions show; a mark opens the replay at that
 decision, "Retry" opens practice just before it; a saved hand from the replay list is judged
-with a progress bar."""
+with a progress bar; a burial and a friend call are named so."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from app.practice import PracticeSession
 from app.review import cache_path
 from app.screenshots import wait_until
 from app.session import ReplaySession, list_records, read_record, save_record
+from engine.actions import Bury, CallFriend
 from engine.records import HandRecord, replay
 from engine.review import decisions
 from tests.app.tablekit import click, item, items, play_until
@@ -91,52 +94,62 @@ def test_saved_hand_judged_with_progress_bar(ui, qtbot) -> None:
     assert str(item(ui, "reviewSummary").property("text")) == ui.app.review.summary
 
 
-def test_a_burial_among_the_costliest_is_called_a_burial(ui, qtbot) -> None:
-    """The dealer's burial is one of its reviewed decisions: a costly one is shown as the
-    burial, not as a trick (the review here is a cached one, as the judge would write it)."""
+@pytest.mark.parametrize(
+    ("preset", "kind", "title", "title_zh"),
+    [
+        ("classic", Bury, "Mistake · burial", "· 扣底"),
+        ("find-friend", CallFriend, "Mistake · friend call", "· 找朋友"),
+    ],
+)
+def test_a_burial_or_call_among_the_costliest_is_called_so(
+    ui: Any, qtbot: Any, preset: str, kind: type, title: str, title_zh: str
+) -> None:
+    """The dealer's burial and friend call are among its reviewed decisions: a costly one is
+    shown as the burial or the call, not as a trick (the review here is a cached one, as the
+    judge would write it)."""
     import json
 
-    from engine.actions import Bury
     from engine.puzzles.mine import ai_hand
     from engine.review import Expected, Moment, Review
 
-    hand = ai_hand("classic", 3)
+    hand = ai_hand(preset, 3)
     dealer = hand.dealer
     assert dealer is not None
     path = save_record(hand, dealer)
     record = read_record(path)
-    step = next(i for i, a in enumerate(record.actions) if isinstance(a, Bury))
+    step = next(i for i, a in enumerate(record.actions) if isinstance(a, kind))
     made = record.actions[step]
-    assert isinstance(made, Bury) and step in decisions(record, dealer)
+    assert isinstance(made, Bury | CallFriend) and step in decisions(record, dealer)
+    cards = made.cards if isinstance(made, Bury) else (made.card,)
     worse, better = Expected(-1.0, 0.3, -1.0), Expected(0.0, 0.6, 0.5)
-    burial = Moment(
+    moment = Moment(
         step,
         0,
-        made.cards,
-        made.cards,
+        cards,
+        cards,
         worse,
         better,
         1.0,
         0.9,
         6,
         "mistake",
-        "Burying them cost 1.0 levels on average.",
-        "扣这些牌平均少得 1.0 级。",
+        "It cost 1.0 levels on average.",
+        "平均少得 1.0 级。",
         0.0,
         0.0,
     )
     cache_path(record, dealer).write_text(
-        json.dumps(Review(dealer, 6, (burial,)).to_dict()), encoding="utf-8"
+        json.dumps(Review(dealer, 6, (moment,)).to_dict()), encoding="utf-8"
     )
     assert ui.app.review.openPath(str(path))
     ui.window.setProperty("screen", "review")
     qtbot.waitUntil(lambda: bool(items(ui, "costly_0")))
     texts = [str(t.property("text")) for t in _texts(item(ui, "costly_0"))]
-    assert "Mistake · burial" in texts, texts
+    assert title in texts, texts
     ui.settings.language = "zh_CN"
     qtbot.wait(30)
     texts = [str(t.property("text")) for t in _texts(item(ui, "costly_0"))]
-    assert any(t.endswith("· 扣底") for t in texts), texts
+    assert any(t.endswith(title_zh) for t in texts), texts
     ui.settings.language = "en"
 
 

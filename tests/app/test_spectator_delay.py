@@ -1,18 +1,21 @@
 """The spectators' delay from the app (issue 35 part 4), on the real QML offscreen against the
 real server on 127.0.0.1: the lobby's "Create a room" offers it (Off by default, 1 or 2 tricks)
 and the server makes the room with it, even a rated one; the lobby row and the waiting room say
-how late its spectators are; a spectator's table says it is delayed, and it is behind."""
+how late its spectators are; a spectator's table says it is delayed, and it is behind. Only
+there, the spectator gets a live evaluation bar (the defenders' chance from its own view); a
+spectator of a live table and a seated player never do."""
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
-from helpers import on_loop, run, start_server, stop_server, until
+from helpers import on_loop, run, start_server, start_with_bots, stop_server, until
 from PySide6.QtQuick import QQuickItem
 from tablekit import click, item, items, texts, visible_items
 
-from app.online import lobby_of
+from app.online import OnlineSession, lobby_of
 from net.client import Client
 from net.protocol import Create, CreateReply
 
@@ -129,3 +132,107 @@ def test_a_spectator_is_told_its_table_is_late_and_is_behind(ui: Any, qtbot: Any
     assert note == ["Delayed: you see this table 4 moves late"]
     # at least the four moves behind, and not far more (a trick's end is a version too)
     assert all(4 <= g <= 6 for g in gaps), gaps
+
+
+async def _watched_by_the_app(ui: Any, server: str, delay: int, others: list[Client]) -> Any:
+    """Mei's room (``delay`` moves for its spectators) of three bots, played by the computer at
+    her seat, watched by the app; its session once it shows the table."""
+    mei = Client(f"ws://{server}", name="Mei")
+    others.append(mei)
+    await mei.connect()
+    room = (
+        await mei.ask(Create(mei.next_id(), "classic", spectator_delay=delay), CreateReply)
+    ).room
+    await mei.join(room)
+    await mei.sit(room, 0)
+    for seat in (1, 2, 3):
+        await mei.add_bot(room, seat, "random")
+    await mei.ready(room, True)
+    await mei.start(room)
+    await mei.trustee(room, True)
+    online = ui.app.online
+    ui.window.setProperty("screen", "lobby")
+    online.connectTo(server, "Ann")
+    assert await until(lambda: online.status == "connected", 10), online.error
+    online.watchRoom(room)
+    assert await until(lambda: isinstance(ui.app.session, OnlineSession), 10), online.error
+    session = ui.app.session
+    assert await until(lambda: session.view is not None and session.seat is None, 10)
+    return session
+
+
+def _tricks(session: Any) -> int:
+    v = session.view
+    return len(v.tricks) if v is not None and v.phase == "play" else -1
+
+
+def test_a_spectator_of_a_delayed_table_sees_the_defenders_chance_move(
+    ui: Any, qtbot: Any, tmp_path: Any
+) -> None:
+    proc, server = start_server(tmp_path, "--bot-delay", "0.2")
+    others: list[Client] = []
+    review = ui.app.review
+
+    async def watch() -> list[tuple[int, str]]:
+        session = await _watched_by_the_app(ui, server, 4, others)
+        ok = await until(lambda: bool(items(ui, "evalBar")), 60)
+        assert ok, (session.view.phase if session.view else None, review.liveWin)
+        assert "Defenders' chance to win" in texts(item(ui, "evalBar"))
+        seen: list[tuple[int, str]] = []
+        while len({shown for _, shown in seen}) < 2 and len(seen) < 12:
+            at = _tricks(session)
+            assert at >= 0, "the hand ended before the bar moved"
+            # a trick more seen, and judged: the bar is drawn from the new chance
+            assert await until(lambda at=at: _tricks(session) > at, 20)
+            shown = str(item(ui, "evalText").property("text"))
+            await until(lambda shown=shown: item(ui, "evalText").property("text") != shown, 5)
+            now = str(item(ui, "evalText").property("text"))
+            assert now == f"{math.floor(100 * review.liveWin + 0.5)}%"  # QML's Math.round
+            seen.append((_tricks(session), now))
+        return seen
+
+    try:
+        seen = run(ui, qtbot, watch)
+    finally:
+        for c in others:
+            on_loop(qtbot, c.close())
+        stop_server(proc)
+    assert len({shown for _, shown in seen}) >= 2, seen
+    assert review.liveWin == -1  # the table left: no bar any more
+
+
+def test_no_bar_for_a_spectator_of_a_live_table(ui: Any, qtbot: Any, tmp_path: Any) -> None:
+    proc, server = start_server(tmp_path, "--bot-delay", "0.05")
+    others: list[Client] = []
+
+    async def watch() -> tuple[bool, float]:
+        session = await _watched_by_the_app(ui, server, 0, others)
+        assert await until(lambda: _tricks(session) >= 3, 60)
+        await until(lambda: False, 1.5)  # time enough to judge a trick, were it judged
+        return bool(items(ui, "evalBar")), ui.app.review.liveWin
+
+    try:
+        shown, win = run(ui, qtbot, watch)
+    finally:
+        for c in others:
+            on_loop(qtbot, c.close())
+        stop_server(proc)
+    assert not shown and win == -1
+
+
+def test_no_bar_for_a_player_seated_at_a_delayed_table(ui: Any, qtbot: Any, server: str) -> None:
+    async def play() -> tuple[bool, float, int]:
+        online = ui.app.online
+        online.connectTo(server, "Ann")
+        assert await until(lambda: online.status == "connected", 10), online.error
+        online.createRoom("classic", 4)
+        assert await until(lambda: online.room.get("seated") is True, 10), online.error
+        assert online.room.get("spectatorDelay") == 4
+        session = await start_with_bots(ui)
+        session.set_trustee(True)  # the computer plays my seat: the hand runs by itself
+        assert await until(lambda: _tricks(session) >= 3, 90)
+        await until(lambda: False, 1.5)
+        return bool(items(ui, "evalBar")), ui.app.review.liveWin, session.seat
+
+    shown, win, seat = run(ui, qtbot, play)
+    assert seat == 0 and not shown and win == -1
