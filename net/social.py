@@ -9,9 +9,10 @@ A block is total between the two players, whichever blocked: no friend request, 
 chat line passes either way, and they are never seated at one table. Its refusals say only that
 the other "cannot be reached", so a blocked player does not learn more than that.
 
-Presence is worked out when asked (``presence``) from where a player's connections are (the
-rooms they watch, in a cluster each node's share read from Redis), the seats they hold (the
-database) and whether they chose to appear offline.
+Presence (``presence``) is worked out from where a player's connections are (the rooms they
+watch, in a cluster each node's share read from Redis), the seats they hold (the database) and
+whether they chose to appear offline: in the ``friends`` answer, and when it may have changed,
+for the pushed notice to the player's online friends (``net.notices.changed``).
 """
 
 from __future__ import annotations
