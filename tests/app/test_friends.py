@@ -62,6 +62,15 @@ async def _connect(ui: Any, server: str, name: str = "Ann") -> None:
     assert await until(lambda: online.status == "connected", 10), online.error
 
 
+async def _befriend(ui: Any, qtbot: Any, bo: Client, panel: str | None = "toFriends") -> None:
+    """Bo asks Ann to be friends; Ann opens her friends panel (``panel``) and accepts."""
+    await bo.ask(FriendRequest(bo.next_id(), name="Ann"), FriendReply)
+    if panel is not None:
+        await _click(qtbot, ui, panel)
+    assert await until(lambda: _visible(ui, "acceptFriend"), 10), ui.app.online.friends.error
+    await _click(qtbot, ui, "acceptFriend")
+
+
 def test_a_request_accepted_then_presence_then_one_click_to_a_seat(ui, qtbot, server) -> None:
     online = ui.app.online
     friends = online.friends
@@ -117,13 +126,10 @@ def test_presence_is_pushed_to_the_open_panel(ui, qtbot, server) -> None:
     async def play() -> None:
         await _connect(ui, server)
         ui.window.setProperty("screen", "lobby")
-        await _click(qtbot, ui, "toFriends")
         bo = Client(f"ws://{server}", name="Bo", keep_raw=True)
         others.append(bo)
         await bo.connect()
-        await bo.ask(FriendRequest(bo.next_id(), name="Ann"), FriendReply)
-        assert await until(lambda: _visible(ui, "acceptFriend"), 10), friends.error
-        await _click(qtbot, ui, "acceptFriend")
+        await _befriend(ui, qtbot, bo)
         assert await until(lambda: _texts(ui, "friendPresence") == ["Online"], 10), friends.error
         room = (await bo.create("classic")).room
         await bo.join(room)
@@ -156,10 +162,7 @@ def test_invitations_both_ways_and_a_block(ui, qtbot, server) -> None:
         await bo.connect()
         session = await seated_in_a_new_room(ui, server)
         mine = session.room
-        await bo.ask(FriendRequest(bo.next_id(), name="Ann"), FriendReply)
-        await _click(qtbot, ui, "roomFriends")
-        assert await until(lambda: _visible(ui, "acceptFriend"), 10)
-        await _click(qtbot, ui, "acceptFriend")
+        await _befriend(ui, qtbot, bo, "roomFriends")
         assert await until(lambda: _visible(ui, "inviteFriend"), 10), friends.error
         # Ann invites Bo into her room's first free seat: pending on both sides
         await _click(qtbot, ui, "inviteFriend")
@@ -298,10 +301,7 @@ def test_friends_rooms_first_and_quick_phrases(ui, qtbot, server) -> None:
             await c.connect()
         await _connect(ui, server)
         ui.window.setProperty("screen", "lobby")
-        await bo.ask(FriendRequest(bo.next_id(), name="Ann"), FriendReply)
-        await _click(qtbot, ui, "toFriends")
-        assert await until(lambda: _visible(ui, "acceptFriend"), 10)
-        await _click(qtbot, ui, "acceptFriend")
+        await _befriend(ui, qtbot, bo)
         await _click(qtbot, ui, "friendsClose")
         first = (await stranger.create("classic")).room
         mine = (await bo.create("classic")).room
@@ -427,10 +427,7 @@ def test_the_private_room_list(ui, qtbot, server) -> None:
         await bo.connect()
         await _connect(ui, server)
         ui.window.setProperty("screen", "lobby")
-        await bo.ask(FriendRequest(bo.next_id(), name="Ann"), FriendReply)
-        await _click(qtbot, ui, "toFriends")
-        assert await until(lambda: _visible(ui, "acceptFriend"), 10)
-        await _click(qtbot, ui, "acceptFriend")
+        await _befriend(ui, qtbot, bo)
         await _click(qtbot, ui, "friendsClose")
         public = (await bo.create("classic")).room
         made = await bo.create("classic", private=True)
