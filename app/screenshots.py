@@ -415,16 +415,17 @@ def _account_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> Non
 
 
 @contextlib.contextmanager
-def local_server() -> Iterator[str | None]:
-    """``net.server`` on 127.0.0.1 with a database of its own, for as long as the block runs:
-    its ``host:port``, or None when it cannot be started."""
+def local_server(db: Path | None = None, *options: str) -> Iterator[str | None]:
+    """``net.server`` on 127.0.0.1 with ``db`` (else a database of its own) and ``options``,
+    for as long as the block runs: its ``host:port``, or None when it cannot be started."""
     import re
     import subprocess
     import sys
     import tempfile
 
-    db = Path(tempfile.mkdtemp(prefix="tuolaji-shots-server-")) / "server.db"
-    cmd = [sys.executable, "-m", "net.server", "--port", "0", "--db", str(db)]
+    if db is None:
+        db = Path(tempfile.mkdtemp(prefix="tuolaji-shots-server-")) / "server.db"
+    cmd = [sys.executable, "-m", "net.server", "--port", "0", "--db", str(db), *options]
     try:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     except OSError:
@@ -594,34 +595,13 @@ def _online_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> bool
     """The lobby with a public table of four bots, and that table watched, from a local server
     (``net.server`` on 127.0.0.1). False when the server cannot be started."""
     import asyncio
-    import re
-    import subprocess
-    import sys
-    import tempfile
 
     from app import online
 
     if not online.available():
         return False
-    db = Path(tempfile.mkdtemp(prefix="tuolaji-shots-server-")) / "server.db"
-    cmd = [sys.executable, "-m", "net.server", "--port", "0", "--db", str(db)]
-    root = Path(__file__).resolve().parent.parent
-    try:
-        proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, text=True)
-    except OSError:
-        return False
-    try:
-        m = re.search(r":(\d+)$", (proc.stdout.readline() if proc.stdout else "").strip())
-        if not m:
-            return False
-        address = f"127.0.0.1:{m.group(1)}"
-        return _online_run(app_vm, window, shot, address, asyncio)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with local_server() as address:
+        return address is not None and _online_run(app_vm, window, shot, address, asyncio)
 
 
 def _online_run(

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -22,7 +19,6 @@ from engine.records import hand_record
 from engine.rules import preset
 from engine.selfplay import play_random
 
-ROOT = Path(__file__).resolve().parent.parent
 TABLES = (("Ann", "Bo", "Cai", "Dee"), ("Ann", "Eli", "Cai", "Fay"), ("Bo", "Eli", "Dee", "Fay"))
 SHORT = {"preset": "classic", "start_level": "A"}  # a match of a hand or two
 
@@ -65,44 +61,21 @@ def populate(db: Path) -> None:
 def standing_shots(app_vm: Any, window: Any, shot: Callable[[str], None]) -> None:
     """rematch-offer, leaderboard and profile, named with ``shot``'s suffix."""
     from app import online
-    from app.screenshots import wait_until
+    from app.screenshots import local_server, wait_until
 
     if not online.available():
         return
     db = Path(tempfile.mkdtemp(prefix="tuolaji-shots-boards-")) / "server.db"
     populate(db)
     gate = ["--board-games", "2", "--board-opponents", "2", "--board-every", "1"]
-    cmd = [sys.executable, "-m", "net.server", "--port", "0", "--db", str(db), *gate]
-    cmd += [
-        "--bot-delay",
-        "0",
-        "--trick-pause",
-        "0",
-        "--deal-delay",
-        "0",
-        "--rematch-seconds",
-        "60",
-    ]
-    try:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    except OSError:
-        return
-    try:
-        m = re.search(r":(\d+)$", (proc.stdout.readline() if proc.stdout else "").strip())
-        if m:
-            task = asyncio.ensure_future(
-                asyncio.wait_for(_run(app_vm, window, shot, f"127.0.0.1:{m.group(1)}"), 150)
-            )
+    pace = ["--bot-delay", "0", "--trick-pause", "0", "--deal-delay", "0"]
+    with local_server(db, *gate, *pace, "--rematch-seconds", "60") as address:
+        if address is not None:
+            task = asyncio.ensure_future(asyncio.wait_for(_run(app_vm, window, shot, address), 150))
             if not wait_until(task.done, 160):
                 task.cancel()
             elif task.exception() is not None:
                 print("rematch and leaderboard screenshots skipped:", task.exception())
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
     window.setProperty("screen", "home")
 
 
