@@ -225,18 +225,21 @@ def take_screenshots(qt_app: Any, engine: Any, app_vm: Any, out: Path) -> int:
         shot("spectator")
     app_vm.set_session(None)
     saved_language = settings.language
-    for lang in ("en", "zh_CN"):
+    # the learning screens (issue 35) in all three languages, the rest in English and 简体
+    for lang in ("en", "zh_CN", "zh_TW"):
         settings.language = lang
         suffix = "" if lang == "en" else "." + lang
 
         def trust_shot(name: str, suffix: str = suffix) -> None:
             shot(name + suffix)
 
-        _trust_shots(app_vm, window, trust_shot)
         _lesson_shots(app_vm, window, trust_shot)
         _practice_shots(app_vm, window, trust_shot)
         _review_shots(app_vm, window, trust_shot)
         _puzzle_shots(app_vm, window, trust_shot)
+        if lang == "zh_TW":
+            continue
+        _trust_shots(app_vm, window, trust_shot)
         _account_shots(app_vm, window, trust_shot)
 
         # issue 37: grabbed from inside the app's loop (a pump there would re-enter it)
