@@ -2,7 +2,9 @@
 
 - **Flood rule** (``FloodRule``): at most ``count`` typed lines in ``seconds`` per player, and
   no line nearly the same as one of theirs in the last ``repeat_seconds``; quick phrases
-  (engine.messages.PHRASES) are exempt, since they cannot carry abuse.
+  (engine.messages.PHRASES) are exempt, since they cannot carry abuse. Its memory is the
+  server's; in a cluster, the player's in Redis for every node (``net.cluster.flood``), this
+  node's own ``FloodRule`` standing in while Redis is away.
 - **Reports** carry the last chat lines of the room (``ChatMemory``, kept by the node running
   the table) and the room's latest game id.
 - **Moderation**: moderators and administrators (``roles``) time a player's chat out or ban an
@@ -67,11 +69,18 @@ class FloodRule:
             raise RulesError("chat-flood", count=self.count, seconds=int(self.seconds), wait=wait)
         norm = normalise(text)
         for t, before in said:
-            if now - t < self.repeat_seconds and self._alike(norm, before):
+            if now - t < self.repeat_seconds and self.alike(norm, before):
                 raise RulesError("chat-repeat")
         said.append((now, norm))
 
-    def _alike(self, a: str, b: str) -> bool:
+    def remember(self, user: int, norm: str, now: float) -> None:
+        """Count a (normalised) line let through elsewhere: in a cluster, by the rule's memory in
+        Redis (``net.cluster.flood``), so that this node's memory is ready should Redis fail."""
+        if self.count:
+            self._said.setdefault(user, deque()).append((now, norm))
+
+    def alike(self, a: str, b: str) -> bool:
+        """Whether two normalised lines are near repeats."""
         if a == b:
             return True
         if min(len(a), len(b)) < 4:  # "ok" then "no": short lines differ by a letter

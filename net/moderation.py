@@ -56,8 +56,11 @@ async def on_chat(hub: Hub, conn: Conn, req: Chat) -> None:
     now = time.time()
     hidden = await hub.store.call(_unseen, hub.store, me, table.id, others, now)
     part = notices.of(hub)
-    if req.phrase is None:
-        part.flood.check(me, text, time.monotonic())
+    if req.phrase is None:  # in a cluster counted on every node (Redis), else on this one
+        if part.link is not None:
+            await part.link.flood.check(part.flood, me, text)
+        else:
+            part.flood.check(me, text, time.monotonic())
     part.chat.add(table.id, conn.name, text)
     frame = encode(ChatLine(table.id, me, conn.name, text, req.phrase))
     for who in list(table.watchers):

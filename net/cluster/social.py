@@ -12,6 +12,7 @@
   connections of that player (one publish whoever's node it is).
 - **Sign-outs**: an account whose sessions ended (signed out everywhere, recovered) on another
   channel; every node closes its own connections of those sessions.
+- **The chat flood rule**'s memory, one per player for every node (``net.cluster.flood``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from net.cluster import NODES, PREFIX, raise_if_cancelled
+from net.cluster.flood import SharedFlood
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,7 @@ class SocialLink:
         self.node = node
         self.every = every
         self.written: dict[str, str] = {}  # user -> the rooms doc last written for them here
+        self.flood = SharedFlood(redis)  # the chat flood rule's memory, shared
 
     async def publish(self, user: int, frame: bytes, close: bool = False) -> None:
         """``frame`` to ``user``'s connections on every node (``close``: then closed)."""
