@@ -241,8 +241,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not-moderator": ("only moderators may do that", "只有版主可以这样做"),
     "not-admin": ("only administrators may do that", "只有管理员可以这样做"),
     "bad-duration": (
-        "a duration is 1 minute to {max} days",
-        "时长须为 1 分钟到 {max} 天",
+        "a {what} lasts 1 minute to {max} days ({minutes} minutes is out of range)",
+        "{what_zh}时长须为 1 分钟到 {max} 天（{minutes} 分钟超出范围）",
     ),
     "reason-needed": (
         "give a reason of 1 to {max} characters",

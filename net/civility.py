@@ -33,6 +33,8 @@ REPORTS_PER_HOUR = 10
 ROLES = ("moderator", "admin")
 FORGET_EVERY = 1000  # chat lines between two sweeps of the flood rule's quiet players
 ROLE_ZH = {"moderator": "版主", "admin": "管理员"}
+WHAT = {"timeout": "chat timeout", "ban": "ban"}  # (a refused duration says of which)
+WHAT_ZH = {"timeout": "禁言", "ban": "封禁"}
 
 
 class FloodRule:
@@ -202,7 +204,9 @@ def moderate(
     if not action.startswith("lift-"):
         days = TIMEOUT_DAYS_MAX if kind == "timeout" else BAN_DAYS_MAX
         if not 1 <= minutes <= days * 1440:
-            raise RulesError("bad-duration", max=days)
+            raise RulesError(
+                "bad-duration", what=WHAT[kind], what_zh=WHAT_ZH[kind], max=days, minutes=minutes
+            )
         until = now + minutes * 60
     store.set_sanction(target, kind, until, reason)
     actor_name = None if actor is None else store.user_names([actor])[actor][0]

@@ -3,10 +3,24 @@ import QtQuick.Controls
 import Tuolaji.Backend
 
 // For moderators (App.online.moderation): the newest reports, each with the chat lines and game
-// it carries, a chat timeout or a ban of the reported player with a reason; the moderation log.
+// it carries, a chat timeout or a ban of the reported player for the duration chosen (within
+// the server's limits) with a reason; the moderation log, where a timeout or a ban still in
+// force can be lifted early.
 Item {
     id: mod
     property var moderation: App.online.moderation
+    // the duration chosen, in minutes (0: none), and what it allows
+    readonly property int minutes: moderation.minutesOf(amountField.text, unitBox.unit)
+    readonly property bool timeoutOk: minutes >= 1 && minutes <= moderation.timeoutMinutesMax
+    readonly property bool banOk: minutes >= 1 && minutes <= moderation.banMinutesMax
+    readonly property bool reasoned: reasonField.text.trim() !== ""
+    readonly property string durationProblem:
+        minutes < 1 ? qsTr("Give a duration: a whole number, at least 1 minute.")
+        : !banOk ? qsTr("Too long: a chat timeout lasts at most %1 days, a ban at most %2 days.")
+                       .arg(moderation.timeoutDaysMax).arg(moderation.banDaysMax)
+        : !timeoutOk ? qsTr("A chat timeout lasts at most %1 days: this duration is for a ban only.")
+                           .arg(moderation.timeoutDaysMax)
+        : ""
 
     function actionText(action) {
         var texts = {
@@ -21,27 +35,81 @@ Item {
         return texts[action] === undefined ? action : texts[action]
     }
 
-    TextField {
-        id: reasonField
-        objectName: "modReason"
+    Column {
+        id: head
         width: parent.width
-        font.pixelSize: 16
-        placeholderText: qsTr("Reason (the player is shown it)")
-    }
-    Text {
-        id: problem
-        objectName: "modError"
-        y: reasonField.height + 4
-        width: parent.width
-        visible: text !== ""
-        height: visible ? implicitHeight : 0
-        text: mod.moderation.error
-        color: Theme.warn
-        font.pixelSize: 15
-        wrapMode: Text.Wrap
+        spacing: 4
+        TextField {
+            id: reasonField
+            objectName: "modReason"
+            width: parent.width
+            font.pixelSize: 16
+            placeholderText: qsTr("Reason (the player is shown it)")
+        }
+        Row {
+            spacing: 8
+            Text {
+                anchors.verticalCenter: parent.verticalCenter
+                text: qsTr("Duration")
+                color: Theme.text
+                font.pixelSize: 15
+            }
+            TextField {
+                id: amountField
+                objectName: "modAmount"
+                width: 90
+                font.pixelSize: 16
+                text: "1"
+                inputMethodHints: Qt.ImhDigitsOnly
+                validator: RegularExpressionValidator { regularExpression: /[0-9]{0,7}/ }
+            }
+            ComboBox {
+                id: unitBox
+                objectName: "modUnit"
+                property string unit: "hours"
+                readonly property var units: ["minutes", "hours", "days"]
+                width: 130
+                font.pixelSize: 15
+                model: [qsTr("minutes"), qsTr("hours"), qsTr("days")]
+                currentIndex: units.indexOf(unit)
+                // a language switch renews the model: the box stays on the unit chosen
+                onModelChanged: currentIndex = Qt.binding(() => unitBox.units.indexOf(unitBox.unit))
+                onActivated: (i) => unit = units[i]
+            }
+        }
+        Text {
+            objectName: "modLimits"
+            width: parent.width
+            visible: mod.durationProblem === ""
+            text: qsTr("A chat timeout lasts 1 minute to %1 days, a ban 1 minute to %2 days.")
+                      .arg(mod.moderation.timeoutDaysMax).arg(mod.moderation.banDaysMax)
+            color: Theme.dim
+            font.pixelSize: 14
+            wrapMode: Text.Wrap
+        }
+        Text {
+            objectName: "modDurationError"
+            width: parent.width
+            visible: text !== ""
+            text: mod.durationProblem
+            color: Theme.warn
+            font.pixelSize: 15
+            wrapMode: Text.Wrap
+        }
+        Text {
+            id: problem
+            objectName: "modError"
+            width: parent.width
+            visible: text !== ""
+            text: mod.moderation.error
+            color: Theme.warn
+            font.pixelSize: 15
+            wrapMode: Text.Wrap
+        }
     }
     Flickable {
-        y: problem.y + problem.height + 6
+        objectName: "modList"
+        y: head.height + 6
         width: parent.width
         height: parent.height - y
         clip: true
@@ -94,18 +162,18 @@ Item {
                         spacing: 6
                         TableButton {
                             objectName: "modTimeout"
-                            enabled: reasonField.text.trim() !== ""
-                            text: qsTr("Chat timeout, 1 hour")
+                            enabled: mod.reasoned && mod.timeoutOk
+                            text: qsTr("Chat timeout")
                             font.pixelSize: 15
-                            onClicked: mod.moderation.act(user, "timeout", 60, reasonField.text)
+                            onClicked: mod.moderation.act(user, "timeout", mod.minutes, reasonField.text)
                         }
                         TableButton {
                             objectName: "modBan"
                             warning: true
-                            enabled: reasonField.text.trim() !== ""
-                            text: qsTr("Ban, 1 day")
+                            enabled: mod.reasoned && mod.banOk
+                            text: qsTr("Ban")
                             font.pixelSize: 15
-                            onClicked: mod.moderation.act(user, "ban", 1440, reasonField.text)
+                            onClicked: mod.moderation.act(user, "ban", mod.minutes, reasonField.text)
                         }
                     }
                 }
@@ -113,21 +181,36 @@ Item {
             Text { text: qsTr("Moderation log"); color: Theme.dim; font.pixelSize: 16; font.bold: true }
             Repeater {
                 model: mod.moderation.log
-                delegate: Text {
+                delegate: Column {
                     required property string when
                     required property string actor
                     required property string action
                     required property string target
+                    required property int user
                     required property string reason
                     required property string until
-                    objectName: "modLogEntry"
+                    required property string lift
                     width: column.width
-                    text: qsTr("%1 · %2: %3 of %4 — %5").arg(when).arg(actor !== "" ? actor : qsTr("the operator"))
-                              .arg(mod.actionText(action)).arg(target).arg(reason)
-                          + (until !== "" ? " " + qsTr("(until %1)").arg(until) : "")
-                    color: Theme.text
-                    font.pixelSize: 15
-                    wrapMode: Text.Wrap
+                    spacing: 3
+                    Text {
+                        objectName: "modLogEntry"
+                        width: parent.width
+                        text: qsTr("%1 · %2: %3 of %4 — %5").arg(when).arg(actor !== "" ? actor : qsTr("the operator"))
+                                  .arg(mod.actionText(action)).arg(target).arg(reason)
+                              + (until !== "" ? " " + qsTr("(until %1)").arg(until) : "")
+                        color: Theme.text
+                        font.pixelSize: 15
+                        wrapMode: Text.Wrap
+                    }
+                    // a timeout or a ban still in force: lifted early, with the reason above
+                    TableButton {
+                        objectName: "modLift"
+                        visible: lift !== ""
+                        enabled: mod.reasoned
+                        text: lift === "lift-ban" ? qsTr("Lift the ban now") : qsTr("Lift the timeout now")
+                        font.pixelSize: 15
+                        onClicked: mod.moderation.act(user, lift, 0, reasonField.text)
+                    }
                 }
             }
         }

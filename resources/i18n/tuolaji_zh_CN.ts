@@ -1420,6 +1420,18 @@
 <context>
     <name>ModerationPanel</name>
     <message>
+        <source>Give a duration: a whole number, at least 1 minute.</source>
+        <translation>请填写时长：整数，至少 1 分钟。</translation>
+    </message>
+    <message>
+        <source>Too long: a chat timeout lasts at most %1 days, a ban at most %2 days.</source>
+        <translation>太长了：禁言最长 %1 天，封禁最长 %2 天。</translation>
+    </message>
+    <message>
+        <source>A chat timeout lasts at most %1 days: this duration is for a ban only.</source>
+        <translation>禁言最长 %1 天：这个时长只能用于封禁。</translation>
+    </message>
+    <message>
         <source>chat timeout</source>
         <translation>禁言</translation>
     </message>
@@ -1452,6 +1464,26 @@
         <translation>理由（会告知该玩家）</translation>
     </message>
     <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>A chat timeout lasts 1 minute to %1 days, a ban 1 minute to %2 days.</source>
+        <translation>禁言时长为 1 分钟到 %1 天，封禁为 1 分钟到 %2 天。</translation>
+    </message>
+    <message>
         <source>Reports</source>
         <translation>举报</translation>
     </message>
@@ -1468,12 +1500,20 @@
         <translation>第 %1 局</translation>
     </message>
     <message>
-        <source>Chat timeout, 1 hour</source>
-        <translation>禁言 1 小时</translation>
+        <source>Chat timeout</source>
+        <translation>禁言</translation>
     </message>
     <message>
-        <source>Ban, 1 day</source>
-        <translation>封禁 1 天</translation>
+        <source>Ban</source>
+        <translation>封禁</translation>
+    </message>
+    <message>
+        <source>Lift the ban now</source>
+        <translation>立即解除封禁</translation>
+    </message>
+    <message>
+        <source>Lift the timeout now</source>
+        <translation>立即解除禁言</translation>
     </message>
     <message>
         <source>Moderation log</source>

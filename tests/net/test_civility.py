@@ -226,13 +226,16 @@ def test_moderators_time_out_and_ban(server: Civil, capsys: pytest.CaptureFixtur
         await boss.request(Moderate(boss.next_id(), "lift-timeout", uid(rude), "calmer now"))
         await rude.request(Chat(rude.next_id(), room, "sorry"))
         # refusals: a bad duration, a blank reason, another moderator, myself
-        await refused(
+        e = await refused(
             "bad-duration", boss.request(Moderate(boss.next_id(), "ban", uid(rude), "x", 0))
         )
-        await refused(
+        assert e.en == "a ban lasts 1 minute to 3650 days (0 minutes is out of range)"
+        e = await refused(
             "bad-duration",
             boss.request(Moderate(boss.next_id(), "timeout", uid(rude), "x", 31 * 1440)),
         )
+        assert e.en == "a chat timeout lasts 1 minute to 30 days (44640 minutes is out of range)"
+        assert e.zh == "禁言时长须为 1 分钟到 30 天（44640 分钟超出范围）"
         await refused(
             "reason-needed", boss.request(Moderate(boss.next_id(), "ban", uid(rude), "  ", 5))
         )
