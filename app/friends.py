@@ -47,7 +47,7 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
         self._invitations = RowsModel(("invite", "name", "mine", "room", "seat"), self)
         self._appear_offline = False
         self._notice: dict[str, str] = {}
-        self._error = ""
+        self._refusal: tuple[str, str] | None = None  # the server's (en, zh), worded on show
         self._open = False
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -57,8 +57,9 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         spawn_in(coro, self._tasks)
 
-    async def _ask(self, make: Any) -> Any:
-        """``make(client)``'s answer; a refusal is shown in the panel (then None)."""
+    async def _ask(self, make: Any, quiet: bool = False) -> Any:
+        """``make(client)``'s answer; a refusal is shown in the panel (then None), until the
+        next request that is not ``quiet`` (a re-read of the lists leaves it on show)."""
         from net.client import ServerError
 
         c = self._client()
@@ -67,27 +68,28 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
         try:
             out = await make(c)
         except ServerError as e:
-            self._set_error(self._online.engine_text(e.en, e.zh))
+            self._set_error((e.en, e.zh))
             return None
         except (ConnectionError, OSError):
             return None
-        self._set_error("")
+        if not quiet:
+            self._set_error(None)
         return out
 
-    def _set_error(self, text: str) -> None:
-        if text != self._error:
-            self._error = text
+    def _set_error(self, refusal: tuple[str, str] | None) -> None:
+        if refusal != self._refusal:
+            self._refusal = refusal
             self.changed.emit()
 
     async def _change(self, make: Any) -> None:
-        """A request that changes the lists, then the lists again."""
+        """A request that changes the lists, then the lists again (its refusal stays)."""
         await self._ask(make)
         await self._load()
 
     async def _load(self) -> None:
         from net.protocol import Friends, FriendsReply
 
-        got = await self._ask(lambda c: c.ask(Friends(c.next_id()), FriendsReply))
+        got = await self._ask(lambda c: c.ask(Friends(c.next_id()), FriendsReply), quiet=True)
         if got is not None:
             self.show(got)
 
@@ -146,7 +148,11 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
     blocked = Property(QObject, lambda self: self._blocked, constant=True)
     invitations = Property(QObject, lambda self: self._invitations, constant=True)
     appearOffline = Property(bool, lambda self: self._appear_offline, notify=changed)
-    error = Property(str, lambda self: self._error, notify=changed)
+
+    def _error_text(self) -> str:
+        return self._online.engine_text(*self._refusal) if self._refusal else ""
+
+    error = Property(str, _error_text, notify=changed)
     lastNotice = Property("QVariantMap", lambda self: dict(self._notice), notify=changed)  # type: ignore[arg-type]
 
     @Slot(bool)
@@ -154,6 +160,7 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
         """The panel shows (its lists are read; presence comes pushed) or not."""
         self._open = shown
         if shown:
+            self._set_error(None)  # a refusal belongs to the request that met it
             self.refresh()
 
     @Slot()

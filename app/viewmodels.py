@@ -425,6 +425,7 @@ class App(QObject):
         self._review.retryWanted.connect(self._review_retry)
         self.languageApplied.connect(self._review.changed)  # its sentences in the new language
         self.languageApplied.connect(self._online.changed)  # its sentences in the new language
+        self.languageApplied.connect(self._online.friends_panel().changed)  # its refusal too
         self.languageApplied.connect(self._table.reword)
         self._session: Session | None = None
         self._records = RowsModel(("path", "title", "detail", "result"), self)
