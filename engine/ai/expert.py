@@ -37,7 +37,7 @@ from typing import TypeVar
 from engine.cards import POINTS, Card, points
 from engine.views import View
 
-from . import basic, endgame
+from . import basic, endgame, opponent
 from .codes import codes_for
 from .fastpolicy import run
 from .fastworld import Fast, from_world
@@ -59,6 +59,8 @@ CONFIRM_STREAM = 0x5EED_C0DE  # the re-check's deals come from their own random 
 # The last tricks of a play's deal solved exactly (``endgame``) instead of rolled out: off, as
 # it measured no gain on late positions at five times the time (docs/AI.md); a bench turns it on.
 ENDGAME = False
+# Lever 3 (docs/AI.md): with ``model_opponents`` the rollouts play the other side's seats by
+# ``engine.ai.opponent`` (a model of a greedy rule bot's style) and our side's by our own policy.
 
 W = TypeVar("W")
 
@@ -142,6 +144,7 @@ def decide(
     samples: int = MAX_SAMPLES,
     seed: int = 0,
     confirm: int | None = None,
+    model_opponents: bool = False,
 ) -> Decision:
     """Search the play for ``v``'s seat within about ``budget`` seconds (``None``: no clock, so
     the choice depends only on the view and the seed): ``samples`` deals' worth of playouts to
@@ -164,7 +167,7 @@ def decide(
         cands,
         lambda: sample_inferred(v, nominate_rng, u=u),
         lambda: sample_inferred(v, confirm_rng, u=u),
-        lambda world, play: _playout(world, codes[tuple(play)], seat, memo),
+        lambda world, play: _playout(world, codes[tuple(play)], seat, memo, model_opponents),
         samples,
         CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
         None if budget is None else start + budget,
@@ -317,6 +320,7 @@ def decide_call(
     samples: int = MAX_SAMPLES,
     seed: int = 0,
     confirm: int | None = None,
+    model_opponents: bool = False,
 ) -> Decision:
     """The dealer's friend call, the same way as a play: the rule-based call is the incumbent,
     its next calls the rivals; each deal of the unseen hands is played out from the first lead
@@ -327,7 +331,7 @@ def decide_call(
 
     def value(deal: Deal, call: list[Card]) -> float:
         world = from_world(starting_world(v, deal[0], deal[1], call[0]))
-        run(world)
+        _rollout(world, seat, model_opponents)
         return world.utility(seat)
 
     return _before_play(v, cands, value, budget, samples, seed, confirm)
@@ -339,6 +343,7 @@ def decide_bury(
     samples: int = MAX_SAMPLES,
     seed: int = 0,
     confirm: int | None = None,
+    model_opponents: bool = False,
 ) -> Decision:
     """The dealer's burial, the same way: the rule-based burial is the incumbent, its next
     cheapest burials the rivals, each played out from the first lead (with a hidden friend, after
@@ -357,7 +362,7 @@ def decide_bury(
         hands = list(deal[0])
         hands[seat] = hands[seat] - Counter(burial)
         world = from_world(starting_world(v, hands, tuple(burial), calls.get(tuple(burial))))
-        run(world)
+        _rollout(world, seat, model_opponents)
         return world.utility(seat)
 
     return _before_play(v, cands, value, budget, samples, seed, confirm)
@@ -389,15 +394,41 @@ def _before_play(
     )
 
 
-def _playout(world: Fast, play: list[int], seat: int, memo: endgame.Memo | None = None) -> float:
+def _playout(
+    world: Fast,
+    play: list[int],
+    seat: int,
+    memo: endgame.Memo | None = None,
+    model_opponents: bool = False,
+) -> float:
     w = world.copy()
     w.play(play)
     if ENDGAME and endgame.applies(w):
         if memo is None:
             return endgame.solve(w, seat)
         return endgame.solve_memo(w, seat, memo.for_deal(world.deal))
-    run(w)
+    _rollout(w, seat, model_opponents)
     return w.utility(seat)
+
+
+def opponents_of(world: Fast, seat: int) -> int:
+    """The seats on the other side of ``seat`` in ``world`` (a sampled deal: its sides are
+    known), as a bit set."""
+    mine = world.defending(seat)
+    out = 0
+    for x in range(4):
+        if world.defending(x) != mine:
+            out |= 1 << x
+    return out
+
+
+def _rollout(world: Fast, seat: int, model_opponents: bool) -> None:
+    """Play ``world`` to the end: every seat by our policy, or with ``model_opponents`` the
+    other side's seats by ``opponent``'s model of a greedy rule bot."""
+    if model_opponents:
+        opponent.run(world, opponents_of(world, seat))
+    else:
+        run(world)
 
 
 def _seed(v: View, seed: int) -> int:

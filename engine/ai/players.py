@@ -126,18 +126,27 @@ class ExpertPlayer(BasicPlayer):
         budget: float | None = DEFAULT_BUDGET,
         samples: int = MAX_SAMPLES,
         level: str = "hard",
+        model_opponents: bool = False,
     ) -> None:
         super().__init__(seed)
         self.seed = seed
         self.budget = budget
         self.samples = samples
         self.level = level
+        # lever 3: the rollouts' opponents by ``engine.ai.opponent`` (our side by our policy)
+        self.model_opponents = model_opponents
 
     def bury(self, v: View) -> tuple[Card, ...]:
-        return decide_bury(v, self.budget, self.samples, self.seed).cards
+        return decide_bury(
+            v, self.budget, self.samples, self.seed, None, self.model_opponents
+        ).cards
 
     def call(self, v: View) -> Card:
-        return decide_call(v, self.budget, self.samples, self.seed).cards[0]
+        return decide_call(
+            v, self.budget, self.samples, self.seed, None, self.model_opponents
+        ).cards[0]
 
     def play(self, v: View) -> list[Card]:
-        return list(decide(v, self.budget, self.samples, self.seed).cards)
+        return list(
+            decide(v, self.budget, self.samples, self.seed, None, self.model_opponents).cards
+        )
