@@ -83,6 +83,7 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
 
     async def _change(self, make: Any) -> None:
         """A request that changes the lists, then the lists again (its refusal stays)."""
+        self._forget_notice()
         await self._ask(make)
         await self._load()
 
@@ -131,6 +132,11 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
         self.changed.emit()
         self._spawn(self._load())
 
+    def _forget_notice(self) -> None:
+        if self._notice:
+            self._notice = {}
+            self.changed.emit()
+
     def _presence(self, friend: Person) -> None:
         # (a friend not listed yet comes with the next answer)
         rows = [_row(friend) if r["user"] == friend.user else r for r in self._friends.rows()]
@@ -160,7 +166,10 @@ class FriendsViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (ap
         """The panel shows (its lists are read; presence comes pushed) or not."""
         self._open = shown
         if shown:
-            self._set_error(None)  # a refusal belongs to the request that met it
+            # a refusal belongs to the request that met it, a notice to its moment (what it
+            # told is in the lists now): "Ann is now your friend" stayed after Ann blocked
+            self._set_error(None)
+            self._forget_notice()
             self.refresh()
 
     @Slot()

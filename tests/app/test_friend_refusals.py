@@ -10,6 +10,7 @@ from helpers import run, until
 from test_friends import _click, _connect, _texts, _visible
 
 from net.client import Client
+from net.protocol import Block, FriendAnswer
 
 
 def test_a_refused_request_says_why_and_keeps_saying_it(ui, qtbot, server) -> None:
@@ -41,3 +42,41 @@ def test_a_refused_request_says_why_and_keeps_saying_it(ui, qtbot, server) -> No
             await c.close()
 
     run(ui, qtbot, play, 60)
+
+
+def test_news_of_a_moment_does_not_outlive_it(ui, qtbot, server) -> None:
+    """Played: Ann accepted Bo, then blocked him; Bo's panel still said "Ann is now your
+    friend" above an empty friends list, on every opening."""
+    online = ui.app.online
+    ann = Client(f"ws://{server}", name="Ann")
+
+    async def play() -> None:
+        await ann.connect()
+        await _connect(ui, server, "Bo")
+        ui.window.setProperty("screen", "lobby")
+        await _click(qtbot, ui, "toFriends")
+        _visible(ui, "friendName")[0].setProperty("text", "Ann")
+        await _click(qtbot, ui, "friendAdd")
+        assert await until(lambda: _texts(ui, "friendsNotice") == [], 5)
+        assert await until(lambda: online.friends.sent.rows() != [], 10), online.friends.error
+        await ann.request(FriendAnswer(ann.next_id(), _bo(online), True))
+        assert await until(lambda: _texts(ui, "friendsNotice") == ["Ann is now your friend"], 10)
+        await ann.request(Block(ann.next_id(), _bo(online)))  # Bo is not told
+        await _click(qtbot, ui, "friendsClose")
+        await _click(qtbot, ui, "toFriends")
+        assert await until(lambda: online.friends.friends.rows() == [], 10)
+        assert _texts(ui, "friendsNotice") == []
+        # a new request clears news too (and a blocked pair hears nothing of why)
+        _visible(ui, "friendName")[0].setProperty("text", "Ann")
+        await _click(qtbot, ui, "friendAdd")
+        assert await until(lambda: online.friends.error != "", 10)
+        assert "block" not in online.friends.error.lower()
+        await ann.close()
+
+    run(ui, qtbot, play, 60)
+
+
+def _bo(online) -> int:
+    c = online.friends_panel()._client()
+    assert c is not None and c.user is not None
+    return c.user.user
