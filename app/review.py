@@ -29,7 +29,7 @@ from app.i18n import engine_text
 from app.online import OnlineSession
 from app.session import ReplaySession, Session, read_record, records_dir
 from app.settings import Settings
-from engine.actions import Bury, CallFriend, action_to_dict
+from engine.actions import Bury, CallFriend, PassBid, action_to_dict
 from engine.errors import RulesError
 from engine.lessons.check import cards_text
 from engine.order import Trumps, trumps_for
@@ -209,15 +209,24 @@ class ReviewViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         return engine_text(en, zh, str(self._settings.language))
 
     def _row(self, m: Moment, index: int) -> dict[str, Any]:
-        played = self._text(*cards_text(self._trumps.sorted(m.played)))
-        best = self._text(*cards_text(self._trumps.sorted(m.best)))
+        made = self._record.actions[m.step] if self._record is not None else None
+        bid = m.kind == "bid"
+        if bid:  # a bid, a pass, or a chance to bid let go (``played`` then empty)
+            passed = isinstance(made, PassBid) and made.seat == self._seat
+            played = self._bid_text(m.played, self.tr("Pass") if passed else self.tr("No bid"))
+            best = self._bid_text(m.best, self.tr("No bid"))
+            figures = self.tr("Chance to win the hand: %1% as you bid, %2% with the best bid")
+        else:
+            played = self._text(*cards_text(self._trumps.sorted(m.played)))
+            best = self._text(*cards_text(self._trumps.sorted(m.best)))
+            figures = self.tr("Chance to win the hand: %1% played, %2% with the best play")
         return {
             "index": index,
             "step": m.step,
             "trick": m.trick + 1,
-            "burial": self._record is not None and isinstance(self._record.actions[m.step], Bury),
-            "call": self._record is not None
-            and isinstance(self._record.actions[m.step], CallFriend),
+            "burial": isinstance(made, Bury),
+            "call": isinstance(made, CallFriend),
+            "bid": bid,
             "label": m.label,
             "labelText": self._label_text(m.label),
             "played": played,
@@ -230,10 +239,14 @@ class ReviewViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
             "hindsight": m.hindsight,
             "hindsightLoss": round(m.hindsight_best - m.hindsight, 2),
             "reason": self._text(m.reason_en, m.reason_zh),
-            "figures": self.tr("Chance to win the hand: %1% played, %2% with the best play")
-            .replace("%1", str(round(100 * m.played_result.win)))
-            .replace("%2", str(round(100 * m.best_result.win))),
+            "figures": figures.replace("%1", str(round(100 * m.played_result.win))).replace(
+                "%2", str(round(100 * m.best_result.win))
+            ),
         }
+
+    def _bid_text(self, cards: tuple[str, ...], none: str) -> str:
+        """A bid as the player showed it (``2♥ 2♥``), or ``none`` for no bid."""
+        return self._text(*cards_text(cards)) if cards else none
 
     def _label_text(self, label: str) -> str:
         return {

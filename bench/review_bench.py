@@ -6,9 +6,11 @@
 The hands are played by four rule-based (``normal``) players from seeded deals
 (``engine.puzzles.mine.ai_hand``); the review runs in this process, on one core. The target
 (issue 35): a classic hand's review within 20 s at the default budget (``review.DEALS``).
-``--calibrate`` prints the quantiles of the judged losses and of their lower confidence bounds
-and how many decisions each label would flag: the thresholds in ``engine.review.LABELS`` come
-from these figures (docs/AI.md).
+Each review line also gives the share of its time spent on the seat's bidding decisions (its
+bids, its pass and the chances to bid it let go: ``engine.review.judge_bid``); ``--seat``
+picks the seat reviewed. ``--calibrate`` prints the quantiles of the judged losses and of their
+lower confidence bounds and how many decisions each label would flag: the thresholds in
+``engine.review.LABELS`` come from these figures (docs/AI.md).
 """
 
 from __future__ import annotations
@@ -21,9 +23,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.actions import Bury, CallFriend, Play
 from engine.puzzles.mine import ai_hand
-from engine.records import hand_record
-from engine.review import DEALS, LABELS, review
+from engine.records import HandRecord, hand_record
+from engine.review import DEALS, LABELS, decisions, review
+
+
+def _bid_steps(record: HandRecord, seat: int) -> set[int]:
+    """The seat's bidding decisions among its reviewed steps."""
+    others = (Play, Bury, CallFriend)
+    return {i for i in decisions(record, seat) if not isinstance(record.actions[i], others)}
 
 
 def main() -> None:
@@ -32,23 +41,36 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hands", type=int, default=1)
     ap.add_argument("--deals", type=int, default=DEALS)
+    ap.add_argument("--seat", type=int, default=0)
     ap.add_argument("--calibrate", action="store_true", help="every seat; loss quantiles")
     args = ap.parse_args()
-    seats = (0, 1, 2, 3) if args.calibrate else (0,)
+    seats = (0, 1, 2, 3) if args.calibrate else (args.seat,)
     times, losses, lcbs = [], [], []
     for seed in range(args.seed, args.seed + args.hands):
         record = hand_record(ai_hand(args.preset, seed))
         for seat in seats:
+            steps = sorted(decisions(record, seat))
+            bids = _bid_steps(record, seat)
+            stamps: list[float] = []
+            stamp = stamps.append
             t0 = time.perf_counter()
-            r = review(record, seat, deals=args.deals)
+            r = review(
+                record,
+                seat,
+                deals=args.deals,
+                progress=lambda *_, stamp=stamp: stamp(time.perf_counter()),
+            )
             took = time.perf_counter() - t0
             times.append(took)
+            spans = [b - a for a, b in zip([t0, *stamps], stamps, strict=False)]
+            bid_time = sum(t for step, t in zip(steps, spans, strict=True) if step in bids)
             losses += [m.loss for m in r.moments]
             lcbs += [m.lcb for m in r.moments]
             flagged = ", ".join(f"{m.label} {m.loss:.2f}" for m in r.costliest())
             print(
-                f"seed {seed} seat {seat}: {took:.1f} s, {len(r.moments)} decisions judged"
-                f" on {args.deals} deals; costliest: {flagged or 'none'}",
+                f"seed {seed} seat {seat}: {took:.1f} s ({bid_time:.1f} s on {len(bids)} bidding"
+                f" decisions), {len(r.moments)} decisions judged on {args.deals} deals;"
+                f" costliest: {flagged or 'none'}",
                 flush=True,
             )
     print(f"review time: mean {statistics.fmean(times):.1f} s, max {max(times):.1f} s")

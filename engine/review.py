@@ -20,9 +20,30 @@ level: like giving the deal away) none, so a sound player sees a label or two a 
 The dealer's burial and friend call are judged the same way (``judge_burial``, ``judge_call``):
 the options the search weighs (``basic.bury_options``, ``basic.call_options``) and the one made,
 each played out from the first lead on the same deals of the cards the dealer cannot see
-(``deal_unseen``), the reason the hint's for the best option. Bids are not judged yet: a bid's
-worth runs through who deals, the kitty and the burial, so its rollouts need the deal's unseen
-rest dealt on and the other seats' bids played out, which these playouts do not do.
+(``deal_unseen``), the reason the hint's for the best option.
+
+The seat's bidding is judged too (``judge_bid``): each bid it made, its pass after the deal, and
+each chance to bid it let go while the cards came. A chance let go leaves no action in the
+record, so it is located by replaying the deal in ``Hand.pending``'s order (``bid_chances``: at
+the action its turn came before), and only a *new* chance counts, one where it could make a bid
+it could not at its previous turn (a level card or joker dealt, a pair completed): letting the
+same bids go card after card is one decision. The options are no bid (waiting while the cards
+come, passing after) and each bid its cards allow (one per card and count: a handful), each
+played out on the same deals of what the seat could not see (its own cards still to come, the
+others' cards, the kitty), drawn so that every bid it saw was held by its bidder when made: the
+deal's public actions are replayed on that deck, the rest of the deal dealt, every later bid
+(the seat's own too) ``basic.bid_action``'s, then the burial, the call and the play ``basic``'s.
+The judgement reads the seat's view, the cards it was dealt in their order and the deal's
+public actions; only the hindsight figures deal the real deck. An option can put the seat on
+the other side, so a bid's utility is measured from the threshold (the attackers' points less
+80 in classic, over the band) rather than from 0 points: the same deal is worth the same to
+the seat whichever side it ends up on, and the options' paired differences compare. Bids share
+the plays' ``LABELS``: on 10 classic AI-vs-AI hands (every seat, 64 deals) the 35 bidding
+decisions judged had a loss p90 of 0.19 levels and none was labelled, while passing on 15
+trumps with the pair to bid is a blunder (tests/engine/test_review_bids.py). A bidding decision
+costs 0.2 to 1 s at the default budget (``bench/review_bench.py --seat 2``). Hidden bidding
+(four decks) is not judged: the others' bids there shape the seat's options but it never sees
+them, so its deals cannot be drawn from its information alone.
 
 The *hindsight* figure is separate and labelled so: the play made, played out once in the real
 deal (the open hands) with the same continuation; it never feeds the judgement.
@@ -40,9 +61,10 @@ import zlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
-from engine.actions import Bury, CallFriend, Play
+from engine.actions import Action, Bury, CallFriend, DealCard, PassBid, Play
 from engine.ai import basic
 from engine.ai.codes import codes_for
 from engine.ai.expert import _classes, candidates
@@ -66,11 +88,16 @@ from engine.ai.sampling import (
     starting_world,
     world_from,
 )
-from engine.cards import Card, card_name
+from engine.bids import Bid, bid_suit
+from engine.cards import SUIT_NAMES_EN, SUIT_NAMES_ZH, Card, card_name, deck
+from engine.errors import RulesError
+from engine.events import Dealt, Redeal
 from engine.hand import Hand, Phase
 from engine.messages import hint_text
 from engine.order import Trumps
 from engine.records import HandRecord
+from engine.rules import RuleSet
+from engine.scoring import hand_result
 from engine.views import View, view
 
 DEALS = 64  # deals per decision: the default budget (bench/review_bench.py: ≤ 20 s a hand)
@@ -81,9 +108,10 @@ LCB_Z = 1.645  # one-sided 95%: a label needs the loss's lower bound over its th
 # Loss thresholds in levels (utility), calibrated on AI-vs-AI hands (docs/AI.md), worst first
 LABELS = (("blunder", 0.8), ("mistake", 0.4), ("inaccuracy", 0.15))
 # of the cached form: a review cached by an older judge is recomputed (2: burials; 3: friend
-# calls, and burials with a called friend)
-VERSION = 3
-Decision = Play | Bury | CallFriend  # what the review judges
+# calls, and burials with a called friend; 4: bids, passes and the chances to bid let go, and
+# each moment's kind)
+VERSION = 4
+Decision = Play | Bury | CallFriend | Bid | PassBid  # what the review judges
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +143,9 @@ class Moment:
     # the real deal with the same continuation; level utility
     hindsight: float
     hindsight_best: float
+    # play, bury, call, or bid (a bid, or no bid: a pass after the deal, or a chance to bid let
+    # go while the cards came; ``played`` and ``best`` are then the cards bid, () for none)
+    kind: str = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +190,7 @@ class Review:
                     str(m["reason_zh"]),
                     float(m["hindsight"]),
                     float(m["hindsight_best"]),
+                    str(m.get("kind", "play")),
                 )
             )
         return cls(int(d["seat"]), int(d["deals"]), tuple(moments))
@@ -180,17 +212,55 @@ def _moment_dict(m: Moment) -> dict[str, Any]:
         "reason_zh": m.reason_zh,
         "hindsight": m.hindsight,
         "hindsight_best": m.hindsight_best,
+        "kind": m.kind,
     }
 
 
 def decisions(record: HandRecord, seat: int) -> list[int]:
-    """The indices of ``seat``'s plays among the record's actions, its burial and its friend
-    call."""
-    return [
-        i
-        for i, a in enumerate(record.actions)
-        if isinstance(a, Play | Bury | CallFriend) and a.seat == seat
-    ]
+    """The indices among the record's actions of ``seat``'s decisions: its plays, burial and
+    friend call, its bids and its pass, and the chances to bid it let go while the cards came
+    (``bid_chances``: the index of the action it let go before). No bid decision under hidden
+    bidding (four decks): see the module's docstring."""
+    bidding = record.rules.bidding != "hidden"
+    own: tuple[type, ...] = (
+        (Play, Bury, CallFriend, Bid, PassBid) if bidding else (Play, Bury, CallFriend)
+    )
+    steps = [i for i, a in enumerate(record.actions) if isinstance(a, own) and a.seat == seat]
+    if bidding:
+        steps += bid_chances(record, seat)
+    return sorted(steps)
+
+
+def bid_chances(record: HandRecord, seat: int) -> list[int]:
+    """Where ``seat`` let a new chance to bid go while the cards came: the index of the action
+    (the next card, or a later seat's bid) its turn in the deal's bidding window came before.
+    A chance is new when the seat could make a bid it could not make at its previous turn (a
+    level card or joker dealt, or a pair completed): letting the same bids go card after card is
+    one decision, judged once. Turns come in ``Hand.pending``'s order, as every driver offers
+    them."""
+    hand = Hand(record.rules, record.setup)
+    out = []
+    window = -1
+    before: set[tuple[Card, ...]] | None = None  # the bids it could make at its last turn
+    for i, action in enumerate(record.actions):
+        if hand.phase != Phase.DEAL:
+            break
+        if hand.dealt == 0:
+            window, before = -1, None  # a new deal (the first, or after a redeal)
+        elif not hand.deal_complete and window != hand.dealt:
+            order = [d.seat for d in hand.pending() if d.seat is not None]
+            if seat in order:
+                actor = action.seat if isinstance(action, Bid) else None
+                if actor == seat:  # it bid: judged as its bid
+                    window, before = hand.dealt, set(hand.legal_bids(seat))
+                elif actor is None or (actor in order and order.index(seat) < order.index(actor)):
+                    window = hand.dealt
+                    now = set(hand.legal_bids(seat))
+                    if before is None or now - before:
+                        out.append(i)
+                    before = now
+        hand.apply(action)
+    return out
 
 
 def review(
@@ -207,8 +277,7 @@ def review(
     moments = []
     for i, action in enumerate(record.actions):
         if i in steps:
-            assert isinstance(action, Decision)
-            m = _judge(hand, action, deals, i)
+            m = _judge(hand, seat, action, deals, i)
             if m is not None:
                 moments.append(m)
             if progress is not None:
@@ -219,21 +288,36 @@ def review(
 
 def judge_step(record: HandRecord, seat: int, step: int, deals: int = DEALS) -> Moment | None:
     """``seat``'s decision at ``record``'s action ``step`` judged (one task for a worker
-    process: the app reviews a hand decision by decision, with a progress bar)."""
-    made = record.actions[step]
-    if not isinstance(made, Decision) or made.seat != seat:
-        raise ValueError(f"action {step} is not seat {seat}'s play, burial or friend call")
+    process: the app reviews a hand decision by decision, with a progress bar): its play,
+    burial, friend call, bid or pass there, or, where the action is another's while the cards
+    come, the chance to bid it let go just before it (``bid_chances``)."""
     hand = Hand(record.rules, record.setup)
     for action in record.actions[:step]:
         hand.apply(action)
-    return _judge(hand, made, deals, step)
+    return _judge(hand, seat, record.actions[step], deals, step)
 
 
-def _judge(hand: Hand, made: Decision, deals: int, step: int) -> Moment | None:
-    if isinstance(made, CallFriend):
-        return judge_call(hand, made.seat, made.card, deals, step)
-    judged = judge_burial if isinstance(made, Bury) else judge_position
-    return judged(hand, made.seat, made.cards, deals, step)
+def _judge(hand: Hand, seat: int, made: Action, deals: int, step: int) -> Moment | None:
+    if isinstance(made, Decision) and made.seat == seat:
+        if isinstance(made, CallFriend):
+            return judge_call(hand, seat, made.card, deals, step)
+        if isinstance(made, Bid | PassBid):
+            return judge_bid(hand, seat, made.cards if isinstance(made, Bid) else (), deals, step)
+        judged = judge_burial if isinstance(made, Bury) else judge_position
+        return judged(hand, seat, made.cards, deals, step)
+    if _may_wait(hand, seat):
+        return judge_bid(hand, seat, (), deals, step)  # a chance to bid let go
+    raise ValueError(f"action {step} is not seat {seat}'s decision, nor a chance of its to bid")
+
+
+def _may_wait(hand: Hand, seat: int) -> bool:
+    """Whether ``seat`` may bid now while the cards come (and so may also let it go)."""
+    return (
+        hand.phase == Phase.DEAL
+        and not hand.deal_complete
+        and hand.rules.bidding != "hidden"
+        and bool(hand.legal_bids(seat))
+    )
 
 
 def judge_position(
@@ -292,11 +376,12 @@ def _judged(
     deals: int,
     step: int,
     kind: str = "play",
+    why: Callable[[int, float], tuple[str, str]] | None = None,
 ) -> Moment:
     """The moment from each candidate's outcomes on the same deals (``rows``), ``mine`` the
     decision made (``made``, or its twin among the candidates): its loss to the best, the label
-    its lower bound earns, and why (``kind``: play, bury or call)."""
-    assert v.trumps is not None
+    its lower bound earns, and why (``kind``: play, bury, call or bid; ``why(best, loss)``
+    words it where the hint's reasons do not: a bid's)."""
     utils = [[r[i][0] for r in rows] for i in range(len(cands))]
     means = [statistics.fmean(x) for x in utils]
     best = max(range(len(cands)), key=lambda i: (means[i], i == mine))
@@ -305,9 +390,13 @@ def _judged(
     se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
     lcb = loss - LCB_Z * se if best != mine else 0.0
     label = next((name for name, at in LABELS if lcb >= at), "")
-    best_cards = tuple(v.trumps.sorted(cands[best]))
-    played_sorted = tuple(v.trumps.sorted(made))
-    en, zh = _reason(v, played_sorted, best_cards, best == mine, loss, kind)
+    trumps = v.trumps
+    best_cards = tuple(cands[best] if trumps is None else trumps.sorted(cands[best]))
+    played_sorted = tuple(made if trumps is None else trumps.sorted(made))
+    if why is not None:
+        en, zh = why(best, loss)
+    else:
+        en, zh = _reason(v, played_sorted, best_cards, best == mine, loss, kind)
     return Moment(
         step,
         len(v.tricks),
@@ -323,6 +412,7 @@ def _judged(
         zh,
         0.0,
         0.0,
+        kind,
     )
 
 
@@ -389,6 +479,297 @@ def judge_call(
     hindsight = [_call_outcome(v, real, v.buried, c[0])[0] for c in cands]
     m = _judged(v, [list(c) for c in cands], rows, mine, (card,), deals, step, "call")
     return replace(m, hindsight=hindsight[mine], hindsight_best=max(hindsight))
+
+
+def judge_bid(
+    hand: Hand, seat: int, bid: tuple[Card, ...], deals: int = DEALS, step: int = 0
+) -> Moment | None:
+    """Judge ``seat``'s bidding decision where ``hand`` stands: ``bid`` the cards it bid, or ()
+    for none (a pass once the cards are all dealt, or letting the chance go while they come).
+    The options are no bid and each bid the seat could make (``View.legal_bids``: one per card
+    and count), each played out on the same ``deals`` deals of what the seat cannot see: the
+    deal's cards it has not been dealt, its own still to come among them, the others' hands and
+    the kitty, consistent with the bids it has seen (a seat that bid held the cards by then).
+    In each the rest of the deal is dealt and every seat's later bids (the seat's own too) are
+    ``basic.bid_action``'s, then the burial, the friend call and the play are ``basic``'s to the
+    end. The judgement reads the seat's view, the cards it was dealt in their order and the
+    deal's public actions; the hindsight figures alone play the options out on the real deck."""
+    if hand.phase != Phase.DEAL:
+        raise ValueError("bids are judged while the bidding is open")
+    if hand.rules.bidding == "hidden":
+        raise ValueError("hidden bids are not judged: the others' unseen bids shape the options")
+    v = view(hand, seat)
+    made = tuple(bid)
+    if made and made not in v.legal_bids:
+        raise ValueError(f"seat {seat} cannot bid {made} now")
+    if not made and not (v.deal_complete or _may_wait(hand, seat)):
+        raise ValueError(f"seat {seat} has no bid to make or let go now")
+    cands: list[tuple[Card, ...]] = [(), *v.legal_bids]
+    if len(cands) < 2:
+        return None
+    mine = cands.index(made)
+    world = _BidWorld(hand, seat)
+    rng = random.Random(_bid_seed(v))
+    rows = []
+    sides: list[list[tuple[bool, str | None]]] = []
+    for _ in range(deals):
+        cards = world.sample(rng)
+        seed = rng.getrandbits(32)
+        out = [world.outcome(cards, seed, c) for c in cands]
+        rows.append([o[0] for o in out])
+        sides.append([o[1] for o in out])
+    real = [world.outcome(hand.deck, hand.setup.seed, c)[0][0] for c in cands]
+
+    def why(best: int, loss: float) -> tuple[str, str]:
+        return _bid_reason(v, cands, rows, sides, mine, best, loss)
+
+    m = _judged(v, [list(c) for c in cands], rows, mine, made, deals, step, "bid", why)
+    return replace(m, hindsight=real[mine], hindsight_best=max(real))
+
+
+class _BidWorld:
+    """The deal as ``seat`` saw it at a bidding decision, and its playouts: the deal's public
+    actions so far (cards dealt, bids, passes), the cards dealt to the seat in their order, and
+    the bids of the others it saw, each with how many cards had been dealt when it was made."""
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self.rules, self.setup, self.seat = hand.rules, hand.setup, seat
+        self.first = hand.first_seat
+        self.size = len(deck(hand.rules.decks))
+        self.dealt_total = 4 * hand.rules.hand_size
+        # the deal's actions: the last ``hand.dealt`` cards dealt, and what came after the first
+        cards = [i for i, a in enumerate(hand.actions) if isinstance(a, DealCard)]
+        start = cards[len(cards) - hand.dealt] if hand.dealt else len(hand.actions)
+        self.log: tuple[Action, ...] = tuple(hand.actions[start:])
+        self.mine = _dealt_to(hand, seat)
+        self.shown: list[tuple[int, tuple[Card, ...], int]] = []
+        dealt = 0
+        for a in self.log:
+            if isinstance(a, DealCard):
+                dealt += 1
+            elif isinstance(a, Bid) and a.seat != seat:
+                self.shown.append((a.seat, a.cards, dealt))
+
+    def _owner(self, k: int) -> int:
+        return (self.first + k) % 4 if k < self.dealt_total else KITTY
+
+    def sample(self, rng: random.Random) -> list[Card]:
+        """A deck for this deal: the seat's cards where it was dealt them, each bid seen in its
+        bidder's cards dealt before the bid, the rest of the cards anywhere else at random."""
+        slots: list[Card | None] = [None] * self.size
+        pool = Counter(deck(self.rules.decks))
+        own = [k for k in range(self.size) if self._owner(k) == self.seat][: len(self.mine)]
+        for k, c in zip(own, self.mine, strict=True):
+            slots[k] = c
+        pool -= Counter(self.mine)
+        for who, bid, dealt in self.shown:
+            places = [k for k in range(dealt) if self._owner(k) == who]
+            for c, n in Counter(bid).items():
+                need = n - sum(1 for k in places if slots[k] == c)
+                if need <= 0:
+                    continue
+                free = [k for k in places if slots[k] is None]
+                for k in rng.sample(free, need):
+                    slots[k] = c
+                pool[c] -= need
+                assert pool[c] >= 0, "the bids seen are more copies than the deck holds"
+        rest = list(pool.elements())
+        shuffle(rest, rng)
+        it = iter(rest)
+        return [c if c is not None else next(it) for c in slots]
+
+    def outcome(
+        self, cards: list[Card], seed: int, bid: tuple[Card, ...]
+    ) -> tuple[tuple[float, bool, int], tuple[bool, str | None]]:
+        """The deal ``cards`` played out after the seat's option ``bid`` (() for none): the
+        playout's (level utility, side won, levels) and (the seat's side deals, the trump
+        suit). A redeal deals again from ``seed``."""
+        h = Hand(self.rules, replace(self.setup, seed=seed))
+        h.deck = list(cards)
+        for a in self.log:
+            h.apply(a)
+        seat = self.seat
+        if not h.deal_complete:
+            # the seats before it in this card's bidding window have had their turn
+            for d in h.pending():
+                if d.seat is None or d.seat == seat:
+                    break
+                h.decline(d.seat)
+        if bid:
+            h.apply(Bid(seat, bid))
+        elif h.deal_complete:
+            h.apply(PassBid(seat))
+        else:
+            h.decline(seat)
+        _bid_out(h)
+        v = view(h, seat)
+        world = _real_world(h, v)
+        run(world)
+        (winner, levels), _total = world.result()
+        defending = world.defending(seat)
+        mine = (winner == "defenders") == defending
+        # the search's utility measured from the threshold, not from 0 points: the same deal
+        # is worth the same to the seat whichever side its option put it on
+        band = self.rules.total_points / 5
+        shift = _threshold(self.rules) / band
+        utility = world.utility(seat) + (shift if defending else -shift)
+        played = (utility, mine, levels if mine else -levels)
+        return played, (seat in h.defenders, v.trump)
+
+
+@cache
+def _threshold(rules: RuleSet) -> int:
+    """The attackers' points from which the deal passes to them (80 of 200 in classic)."""
+    return next(
+        t
+        for t in range(0, 5 * rules.total_points, 5)
+        if hand_result(rules, t, False)[0] == "attackers"
+    )
+
+
+def _bid_out(hand: Hand) -> None:
+    """The rest of the deal and the bidding, the burial and the friend call, every seat's by
+    ``basic`` (as ``BasicPlayer`` acts), up to the first lead."""
+    while hand.phase == Phase.DEAL:
+        d = hand.pending()[0]
+        if d.seat is None:
+            hand.apply(DealCard())
+            continue
+        bid = basic.bid_action(view(hand, d.seat))
+        if bid is not None:
+            try:
+                hand.apply(bid)
+                continue
+            except RulesError:
+                pass
+        if d.required:
+            hand.apply(PassBid(d.seat))
+        else:
+            hand.decline(d.seat)
+    dealer = hand.dealer
+    assert dealer is not None
+    if hand.phase == Phase.BURY:
+        hand.apply(Bury(dealer, basic.bury_choice(view(hand, dealer))))
+    if hand.phase == Phase.CALL:
+        hand.apply(CallFriend(dealer, basic.call_choice(view(hand, dealer))))
+
+
+def _dealt_to(hand: Hand, seat: int) -> list[Card]:
+    """The cards dealt to ``seat`` in this deal (since the last redeal), in their order: what
+    the seat was shown of the deal (``Event.for_seat``)."""
+    out: list[Card] = []
+    for e in reversed(hand.events):
+        body = e.for_seat(seat)
+        if isinstance(body, Redeal):
+            break
+        if isinstance(body, Dealt) and body.seat == seat:
+            assert body.card is not None
+            out.append(body.card)
+    out.reverse()
+    return out
+
+
+_BID_TEXT: dict[str, tuple[str, str]] = {
+    # an option, as the verdict names it
+    "bid": ("bidding {cards}", "亮{cards_zh}"),
+    "pass": ("passing", "不亮"),
+    "wait": ("waiting", "先不亮"),
+    # the verdict (the play's ``review-play`` worded for a bid), and what the best option does
+    "cost": (
+        "{cards} cost {loss} levels on average; {best} was better. {reason}",
+        "{cards_zh}平均少得 {loss} 级；{best_zh}更好。{reason_zh}",
+    ),
+    "good": ("{cards}; {reason}", "{cards_zh}，{reason_zh}"),
+    "deals": (
+        "your side then deals in {deals}% of the deals and wins the hand in {win}%.",
+        "这样你方坐庄的占 {deals}%，赢下这手牌的占 {win}%。",
+    ),
+    "trump": (
+        "{suit} are then trumps in {trump}% of the deals and your side wins the hand in {win}%.",
+        "这样{suit_zh}做主的占 {trump}%，你方赢下这手牌的占 {win}%。",
+    ),
+    "no-trump": (
+        "the hand is then played without trumps in {trump}% of the deals and your side wins it"
+        " in {win}%.",
+        "这样打无主的占 {trump}%，你方赢下这手牌的占 {win}%。",
+    ),
+    "win": (
+        "your side then wins the hand in {win}% of the deals.",
+        "这样你方赢下这手牌的占 {win}%。",
+    ),
+}
+
+
+def _bid_text(code: str, **fields: object) -> tuple[str, str]:
+    en, zh = _BID_TEXT[code]
+    return en.format(**fields), zh.format(**fields)
+
+
+def _bid_reason(
+    v: View,
+    cands: list[tuple[Card, ...]],
+    rows: list[list[tuple[float, bool, int]]],
+    sides: list[list[tuple[bool, str | None]]],
+    mine: int,
+    best: int,
+    loss: float,
+) -> tuple[str, str]:
+    """Why, for a bid: what the best option did in the deals (the seat's side deals, its suit
+    is trump, the side wins), and what the decision made cost."""
+
+    def option(i: int) -> tuple[str, str]:
+        if cands[i]:
+            en, zh = _names(cands[i])
+            return _bid_text("bid", cards=en, cards_zh=zh)
+        return _bid_text("pass" if v.deal_complete else "wait")
+
+    def pct(x: float) -> int:
+        return round(100 * x)
+
+    win = pct(statistics.fmean(1.0 if r[best][1] else 0.0 for r in rows))
+    bid = cands[best]
+    if not bid:
+        reason = _bid_text("win", win=win)
+    elif v.dealer is None:
+        deals = pct(statistics.fmean(1.0 if s[best][0] else 0.0 for s in sides))
+        reason = _bid_text("deals", deals=deals, win=win)
+    else:
+        suit = bid_suit(bid)
+        trump = pct(statistics.fmean(1.0 if s[best][1] == suit else 0.0 for s in sides))
+        if suit is None:
+            reason = _bid_text("no-trump", trump=trump, win=win)
+        else:
+            reason = _bid_text(
+                "trump", suit=SUIT_NAMES_EN[suit], suit_zh=SUIT_NAMES_ZH[suit], trump=trump, win=win
+            )
+    best_en, best_zh = option(best)
+    if best == mine:
+        en, zh = _bid_text(
+            "good", cards=best_en, cards_zh=best_zh, reason=reason[0], reason_zh=reason[1]
+        )
+        return hint_text("review-good", reason=en, reason_zh=zh)
+    mine_en, mine_zh = option(mine)
+    return _bid_text(
+        "cost",
+        loss=f"{loss:.1f}",
+        cards=_capital(mine_en),
+        cards_zh=mine_zh,
+        best=best_en,
+        best_zh=best_zh,
+        reason=_capital(reason[0]),
+        reason_zh=reason[1],
+    )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _bid_seed(v: View) -> int:
+    """The same view of the bidding gives the same deals (whatever the hidden cards)."""
+    hand = sorted(v.hand)
+    text = repr(("review-bid", v.seat, v.hand_no, v.dealt, hand, v.bids, v.passed, v.bid))
+    return zlib.crc32(text.encode())
 
 
 def _burial_outcome(
@@ -572,7 +953,9 @@ __all__ = [
     "Expected",
     "Moment",
     "Review",
+    "bid_chances",
     "decisions",
+    "judge_bid",
     "judge_burial",
     "judge_call",
     "judge_position",

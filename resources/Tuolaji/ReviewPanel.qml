@@ -5,6 +5,8 @@ import Tuolaji.Backend
 // The hand review: your costliest decisions first, the chance to win the hand over the hand
 // with the key moments marked (a click shows that moment in the replay), and "retry this
 // decision". Judged from your seat's information only; the hindsight line (open hands) apart.
+// Bids (and passes, and chances to bid let go while the cards came) are decisions too: shown
+// as what was bid, or no bid, against the best bid; a retry opens practice at that card.
 FocusScope {
     id: page
     width: Theme.baseWidth
@@ -104,7 +106,7 @@ FocusScope {
             Text {
                 x: graph.plotX
                 y: graph.height - 26
-                text: qsTr("Chance to win the hand after each of your plays (click a mark to see it)")
+                text: qsTr("Chance to win the hand after each of your decisions (click a mark to see it)")
                 color: Theme.dim
                 font.pixelSize: 14
             }
@@ -199,11 +201,23 @@ FocusScope {
                             width: parent.width
                             text: card.modelData.burial ? qsTr("%1 · burial").arg(card.modelData.labelText)
                                   : card.modelData.call ? qsTr("%1 · friend call").arg(card.modelData.labelText)
+                                  : card.modelData.bid ? qsTr("%1 · bidding").arg(card.modelData.labelText)
                                   : qsTr("%1 · trick %2").arg(card.modelData.labelText).arg(card.modelData.trick)
                             color: page.labelColor(card.modelData.label)
                             font.pixelSize: 18
                             font.bold: true
                             elide: Text.ElideRight
+                        }
+                        Text {
+                            // a bid moment: what was bid (or "pass") and the best bid
+                            objectName: "bidMade"
+                            visible: card.modelData.bid
+                            width: parent.width
+                            wrapMode: Text.WordWrap
+                            text: visible ? qsTr("Your bid: %1 · best: %2").arg(card.modelData.played).arg(card.modelData.best) : ""
+                            color: Theme.text
+                            font.pixelSize: 15
+                            font.bold: true
                         }
                         Text {
                             width: parent.width
@@ -226,7 +240,9 @@ FocusScope {
                             objectName: "hindsight"
                             width: parent.width
                             wrapMode: Text.WordWrap
-                            text: qsTr("Hindsight (all hands open): the best play would have gained %1 levels here.").arg(card.modelData.hindsightLoss)
+                            text: card.modelData.bid
+                                  ? qsTr("Hindsight (all cards open): the best bid would have gained %1 levels here.").arg(card.modelData.hindsightLoss)
+                                  : qsTr("Hindsight (all hands open): the best play would have gained %1 levels here.").arg(card.modelData.hindsightLoss)
                             color: Theme.dim
                             font.pixelSize: 15
                             font.italic: true

@@ -2192,10 +2192,6 @@
         <translation>無法完成復盤。</translation>
     </message>
     <message>
-        <source>Chance to win the hand after each of your plays (click a mark to see it)</source>
-        <translation>你每次出牌後本手獲勝的機會（點選標記檢視）</translation>
-    </message>
-    <message>
         <source>Your costliest decisions</source>
         <translation>你代價最大的決策</translation>
     </message>
@@ -2216,6 +2212,22 @@
         <translation>%1 · 扣底</translation>
     </message>
     <message>
+        <source>Chance to win the hand after each of your decisions (click a mark to see it)</source>
+        <translation>你每次決策後本手獲勝的機會（點選標記檢視）</translation>
+    </message>
+    <message>
+        <source>%1 · bidding</source>
+        <translation>%1 · 亮主</translation>
+    </message>
+    <message>
+        <source>Your bid: %1 · best: %2</source>
+        <translation>你的亮主：%1 · 最佳：%2</translation>
+    </message>
+    <message>
+        <source>Hindsight (all cards open): the best bid would have gained %1 levels here.</source>
+        <translation>事後看（亮開所有牌）：此處最佳亮主可多得 %1 級。</translation>
+    </message>
+    <message>
         <source>Hindsight (all hands open): the best play would have gained %1 levels here.</source>
         <translation>事後看（亮開所有手牌）：此處最佳出法可多得 %1 級。</translation>
     </message>
@@ -2230,6 +2242,18 @@
 </context>
 <context>
     <name>ReviewViewModel</name>
+    <message>
+        <source>Pass</source>
+        <translation>不亮（過）</translation>
+    </message>
+    <message>
+        <source>No bid</source>
+        <translation>不亮</translation>
+    </message>
+    <message>
+        <source>Chance to win the hand: %1% as you bid, %2% with the best bid</source>
+        <translation>本手獲勝的機會：你的亮法 %1%，最佳亮法 %2%</translation>
+    </message>
     <message>
         <source>Chance to win the hand: %1% played, %2% with the best play</source>
         <translation>本手獲勝的機會：你的出法 %1%，最佳出法 %2%</translation>

@@ -19,8 +19,9 @@ SEAT = 1
 
 def _review(record: Any) -> Review:
     """A review of every decision of the seat, each with its own chance to win (0.20, 0.22,
-    ...), as the judge would cache it."""
-    steps = decisions(record, SEAT)
+    ...), as the judge would cache it: those the replay stops at, the seat's own actions (a
+    chance to bid let go while the cards came is judged at a card, where no replay step is)."""
+    steps = [i for i in decisions(record, SEAT) if getattr(record.actions[i], "seat", None) == SEAT]
     moments = tuple(
         Moment(
             step,

@@ -157,3 +157,61 @@ def _texts(root: Any) -> list[Any]:
     from tests.app.tablekit import descendants
 
     return [it for it in descendants(root) if it.property("text") is not None]
+
+
+def test_a_bid_among_the_costliest_shows_what_was_bid_and_retries(ui: Any, qtbot: Any) -> None:
+    """The seat's bids are among its reviewed decisions (judged for real by the worker's task,
+    here with few deals): one among the costliest is titled as bidding, says what was bid and
+    the best bid, in English and 简体中文, and "Retry" opens practice at that card with the bid
+    to make again."""
+    import dataclasses
+    import json
+
+    from engine.bids import Bid
+    from engine.puzzles.mine import ai_hand
+    from engine.review import Review, judge_step
+
+    hand = ai_hand("classic", 1)
+    bids = [a for a in hand.actions if isinstance(a, Bid)]
+    seat = max({b.seat for b in bids}, key=lambda s: sum(b.seat == s for b in bids))
+    path = save_record(hand, seat)
+    record = read_record(path)
+    step = next(i for i, a in enumerate(record.actions) if isinstance(a, Bid) and a.seat == seat)
+    made = record.actions[step]
+    assert isinstance(made, Bid) and step in decisions(record, seat)
+    judged = judge_step(record, seat, step, 4)
+    assert judged is not None and judged.kind == "bid" and judged.played == made.cards
+    # a mistake, whatever the few deals said, so that it is among the costliest
+    moment = dataclasses.replace(judged, label="mistake", loss=1.0, best=())
+    cache_path(record, seat).write_text(
+        json.dumps(Review(seat, 4, (moment,)).to_dict()), encoding="utf-8"
+    )
+    assert ui.app.review.openPath(str(path))
+    ui.window.setProperty("screen", "review")
+    qtbot.waitUntil(lambda: bool(items(ui, "costly_0")))
+    assert (
+        len([it for it in items(ui, "reviewGraph")[0].childItems() if it.objectName() == "mark_0"])
+        == 1
+    )
+    texts = [str(t.property("text")) for t in _texts(item(ui, "costly_0"))]
+    assert "Mistake · bidding" in texts, texts
+    bid_line = str(item(ui, "bidMade").property("text"))
+    shown = " ".join(c[0] + {"D": "♦", "H": "♥", "S": "♠", "C": "♣"}[c[1]] for c in made.cards)
+    assert bid_line == f"Your bid: {shown} · best: No bid", bid_line
+    assert any(t.startswith("Hindsight (all cards open): the best bid") for t in texts), texts
+    ui.settings.language = "zh_CN"
+    qtbot.wait(30)
+    texts = [str(t.property("text")) for t in _texts(item(ui, "costly_0"))]
+    assert any(t.endswith("· 亮主") for t in texts), texts
+    assert "不亮" in str(item(ui, "bidMade").property("text"))
+    ui.settings.language = "en"
+    qtbot.wait(30)
+
+    # retry: practice opens at that card of the deal, the seat free to bid again
+    ui.app.review.retry(step)
+    qtbot.waitUntil(lambda: isinstance(ui.app.session, PracticeSession))
+    practice = ui.app.session
+    assert practice.match.hand.actions[:step] == list(record.actions[:step])
+    if len(practice.match.hand.actions) == step:  # the deal has not gone on yet
+        assert practice.view is not None and "bid" in practice.view.actions
+        assert made.cards in practice.view.legal_bids  # the bid is there to make again

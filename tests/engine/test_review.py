@@ -1,5 +1,6 @@
 """Hand review (engine/review.py): each of one seat's play decisions, its burial and its friend
-call, judged from its view only; and the live evaluation of a table from public cards."""
+call (its bids: test_review_bids.py), judged from its view only; and the live evaluation of a
+table from public cards."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Bury, CallFriend, Play
+from engine.actions import Bury, CallFriend, PassBid, Play
+from engine.bids import Bid
 from engine.hand import Hand
 from engine.puzzles import load, position, puzzle_view
 from engine.puzzles.mine import ai_hand
@@ -19,6 +21,7 @@ from engine.review import (
     LABELS,
     Review,
     _judged,
+    bid_chances,
     decisions,
     judge_burial,
     judge_call,
@@ -49,9 +52,16 @@ def test_every_choice_judged_with_progress_and_cached_form(record: HandRecord) -
     steps = decisions(record, 0)
     assert seen == [(i + 1, len(steps)) for i in range(len(steps))]
     assert r.moments and {m.step for m in r.moments} <= set(steps)
+    chances = bid_chances(record, 0)
     for m in r.moments:
         made = record.actions[m.step]
-        assert isinstance(made, Play | Bury) and sorted(m.played) == sorted(made.cards)
+        if m.kind == "bid":  # a bid or pass of its, or a chance to bid it let go
+            if isinstance(made, Bid | PassBid) and made.seat == 0:
+                assert m.played == (made.cards if isinstance(made, Bid) else ())
+            else:
+                assert m.step in chances and m.played == ()
+        else:
+            assert isinstance(made, Play | Bury) and sorted(m.played) == sorted(made.cards)
         assert m.deals == DEALS and m.loss >= 0 and 0 <= m.played_result.win <= 1
         # the best play's mean is never below the play made's (they share the deals)
         assert m.best_result.utility == pytest.approx(m.played_result.utility + m.loss)
@@ -70,7 +80,8 @@ def test_hidden_cards_scrambled_same_judgement(record: HandRecord) -> None:
     between two seats (the same view) give the same judgement; the hindsight, which reads
     the open hands, is the only figure that may change."""
     changed = 0
-    for step in decisions(record, 0)[:6]:
+    plays = [i for i in decisions(record, 0) if isinstance(record.actions[i], Play)]
+    for step in plays[:6]:
         hand = _at(record, step)
         play = record.actions[step]
         assert isinstance(play, Play)
