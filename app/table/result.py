@@ -69,7 +69,11 @@ class ResultPart(Part):
         ]
         seat = s.seat if s.seat in winners else winners[0]
         # from the hand's own levels: the match may be scored already (the hand that ends it)
-        new, _ = advance_level(v.levels[seat], out.levels, v.rules.end_level)
+        new, through = advance_level(v.levels[seat], out.levels, v.rules.end_level)
+        # the hand that wins the match goes through the last level: "A → A" read as no move
+        to = rank_text(new)
+        if through and s.winners is not None and seat in s.winners:
+            to = self.tr("past %1").replace("%1", to)
         if s.seat is None:
             text = (
                 self.tr("Levels +%1 for the defenders: %2 → %3")
@@ -83,7 +87,7 @@ class ResultPart(Part):
         return (
             text.replace("%1", str(out.levels))
             .replace("%2", rank_text(v.levels[seat]))
-            .replace("%3", rank_text(new))
+            .replace("%3", to)
         )
 
     def _match_text(self) -> str:

@@ -2145,6 +2145,10 @@
         <translation>换庄，不升级</translation>
     </message>
     <message>
+        <source>past %1</source>
+        <translation>过%1</translation>
+    </message>
+    <message>
         <source>Levels +%1 for the defenders: %2 → %3</source>
         <translation>庄家方升 %1 级：%2 → %3</translation>
     </message>

@@ -2145,6 +2145,10 @@
         <translation>換莊，不升級</translation>
     </message>
     <message>
+        <source>past %1</source>
+        <translation>過%1</translation>
+    </message>
+    <message>
         <source>Levels +%1 for the defenders: %2 → %3</source>
         <translation>莊家方升 %1 級：%2 → %3</translation>
     </message>

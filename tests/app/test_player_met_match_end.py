@@ -1,7 +1,8 @@
 """What the player met (QA report, defect 4), on the real QML offscreen: the hand that won the
 match said "Levels +2 … → next dealer" and offered "Next hand"; the match's end showed only
 after that was pressed. Its result panel now says at once who won the match, with no next
-dealer and no next hand, and the levels go from the hand's own."""
+dealer and no next hand, and the levels go from the hand's own, through the last one ("A →
+past A": "A → A" read as no move at all)."""
 
 from __future__ import annotations
 
@@ -34,5 +35,9 @@ def test_the_hand_that_wins_the_match_says_so_at_once(ui, qtbot) -> None:
     assert session.winners is not None and (0 in session.winners) == won
     assert ("You win the match!" if won else "The match is lost") in words, words
     assert "Next dealer" not in words and "Next hand" not in words, words
-    assert f"{rank_text('A')} → {rank_text('A')}" in words, words
+    # through the last level, not "A → A" (played: read as no move at all)
+    assert f"{rank_text('A')} → past {rank_text('A')}" in words, words
     assert "Home" in words
+    ui.settings.language = "zh_CN"
+    qtbot.waitUntil(lambda: f"→ 过{rank_text('A')}" in " ".join(texts(panel)))
+    ui.settings.language = "en"
