@@ -7,15 +7,26 @@ blocking from the panel."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from typing import Any
 
-from helpers import run, seated_in_a_new_room, until
+from helpers import ROOT, run, seated_in_a_new_room, until
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtQuick import QQuickItem
 from tablekit import items
 
 from net.client import Client
-from net.protocol import Chat, FriendReply, FriendRequest, Invite, InviteAnswer, InviteReply
+from net.protocol import (
+    Chat,
+    FriendReply,
+    FriendRequest,
+    Invite,
+    InviteAnswer,
+    InviteReply,
+    Report,
+    ReportReply,
+)
 
 
 def _visible(ui: Any, name: str) -> list[QQuickItem]:
@@ -69,6 +80,31 @@ async def _befriend(ui: Any, qtbot: Any, bo: Client, panel: str | None = "toFrie
         await _click(qtbot, ui, panel)
     assert await until(lambda: _visible(ui, "acceptFriend"), 10), ui.app.online.friends.error
     await _click(qtbot, ui, "acceptFriend")
+
+
+async def _reported(server: str, tmp_path: Any, others: list[Client]) -> tuple[Client, str]:
+    """The operator makes the app's player Mod a moderator; Rude says something rude at his
+    table and Vic reports it (both kept in ``others``): Rude and the room."""
+    db = str(tmp_path / "s.db")
+    made = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "net.server", "mod", "role", "Mod", "moderator", "--db", db],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    rude, victim = Client(f"ws://{server}", name="Rude"), Client(f"ws://{server}", name="Vic")
+    others.extend((rude, victim))
+    for c in (rude, victim):
+        await c.connect()
+    room = (await rude.create("classic")).room
+    for c in (rude, victim):
+        await c.join(room)
+    await rude.request(Chat(rude.next_id(), room, "you play like a potato"))
+    rude_id = rude.user.user if rude.user else 0
+    await victim.ask(Report(victim.next_id(), rude_id, "abuse", "insult", room), ReportReply)
+    return rude, room
 
 
 def test_a_request_accepted_then_presence_then_one_click_to_a_seat(ui, qtbot, server) -> None:
@@ -216,12 +252,6 @@ def test_invitations_both_ways_and_a_block(ui, qtbot, server) -> None:
 def test_a_moderator_times_out_a_reported_player(ui, qtbot, server, tmp_path) -> None:
     """The moderation panel shows to a moderator only: the report with its chat lines, then a
     chat timeout with a reason, which the player's next line meets and the log lists."""
-    import subprocess
-    import sys
-
-    from helpers import ROOT
-
-    from net.protocol import Report, ReportReply
 
     online = ui.app.online
     moderation = online.moderation
@@ -233,25 +263,7 @@ def test_a_moderator_times_out_a_reported_player(ui, qtbot, server, tmp_path) ->
         await _click(qtbot, ui, "toFriends")
         await asyncio.sleep(0.3)
         assert not _visible(ui, "toModeration")  # a player is no moderator
-        db = str(tmp_path / "s.db")
-        made = await asyncio.to_thread(
-            subprocess.run,
-            [sys.executable, "-m", "net.server", "mod", "role", "Mod", "moderator", "--db", db],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-        assert made.returncode == 0, made.stderr
-        rude, victim = Client(f"ws://{server}", name="Rude"), Client(f"ws://{server}", name="Vic")
-        others.extend((rude, victim))
-        for c in others:
-            await c.connect()
-        room = (await rude.create("classic")).room
-        for c in others:
-            await c.join(room)
-        await rude.request(Chat(rude.next_id(), room, "you play like a potato"))
-        rude_id = rude.user.user if rude.user else 0
-        await victim.ask(Report(victim.next_id(), rude_id, "abuse", "insult", room), ReportReply)
+        rude, room = await _reported(server, tmp_path, others)
         await _click(qtbot, ui, "friendsClose")
         await _click(qtbot, ui, "toFriends")
         assert await until(lambda: _visible(ui, "toModeration"), 10), moderation.error

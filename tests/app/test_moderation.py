@@ -5,18 +5,16 @@ clear message (English, 简体中文); a timeout and a ban for it; each lifted e
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 import time
 from typing import Any
 
-from helpers import ROOT, run, until
+from helpers import run, until
 from PySide6.QtCore import QPointF
-from test_friends import _click, _connect, _texts, _visible
+from test_friends import _click, _connect, _reported, _texts, _visible
 
 from net.civility import BAN_DAYS_MAX, TIMEOUT_DAYS_MAX
 from net.client import Client, ServerError
-from net.protocol import Chat, Report, ReportReply
+from net.protocol import Chat
 
 
 def _enabled(ui: Any, name: str) -> bool:
@@ -43,25 +41,8 @@ def test_a_chosen_duration_within_the_limits_then_lifted_early(
 
     async def play() -> None:
         await _connect(ui, server, "Mod")
-        db = str(tmp_path / "s.db")
-        made = await asyncio.to_thread(
-            subprocess.run,
-            [sys.executable, "-m", "net.server", "mod", "role", "Mod", "moderator", "--db", db],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-        assert made.returncode == 0, made.stderr
-        rude, victim = Client(f"ws://{server}", name="Rude"), Client(f"ws://{server}", name="Vic")
-        others.extend((rude, victim))
-        for c in others:
-            await c.connect()
-        room = (await rude.create("classic")).room
-        for c in others:
-            await c.join(room)
-        await rude.request(Chat(rude.next_id(), room, "you play like a potato"))
+        rude, room = await _reported(server, tmp_path, others)
         rude_id = rude.user.user if rude.user else 0
-        await victim.ask(Report(victim.next_id(), rude_id, "abuse", "insult", room), ReportReply)
         ui.window.setProperty("screen", "lobby")
         await _click(qtbot, ui, "toFriends")
         assert await until(lambda: _visible(ui, "toModeration"), 10), moderation.error

@@ -98,6 +98,20 @@ class ServerProcess:
                 self.proc.wait()
 
 
+def cluster_nodes(
+    tmp_path: Path, pg_url: str, redis_url: str, *extra: str, names: tuple[str, ...] = ("a", "b")
+) -> list[ServerProcess]:
+    """Nodes of one cluster on PostgreSQL + Redis, started (the caller stops them)."""
+    return [
+        ServerProcess(
+            tmp_path / f"{name}.sqlite3",  # unused: the store is PostgreSQL
+            *("--store", pg_url, "--redis", redis_url, "--node-id", name, *extra),
+            log=tmp_path / f"{name}.log",
+        ).start()
+        for name in names
+    ]
+
+
 async def seat_four(
     url: str | list[str],
     rules: Any = "classic",

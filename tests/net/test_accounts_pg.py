@@ -14,7 +14,7 @@ from typing import Any
 import accountkit as kit
 import psycopg
 import pytest
-from netkit import ServerProcess
+from netkit import cluster_nodes
 from test_accounts_tokens import new_session
 
 from net import accounts
@@ -27,14 +27,7 @@ GRACE = accounts.ROTATION_GRACE
 def test_every_account_scenario_across_two_nodes(
     tmp_path: Path, pg_url: str, redis_url: str
 ) -> None:
-    nodes = [
-        ServerProcess(
-            tmp_path / f"{name}.sqlite3",  # unused: the store is PostgreSQL
-            *("--store", pg_url, "--redis", redis_url, "--node-id", name),
-            log=tmp_path / f"{name}.log",
-        ).start()
-        for name in ("a", "b")
-    ]
+    nodes = cluster_nodes(tmp_path, pg_url, redis_url)
     urls = [n.url for n in nodes]
 
     async def everything() -> None:

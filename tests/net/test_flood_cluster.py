@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from cluster_fixtures import RedisInstance
-from netkit import ServerProcess, refused
+from netkit import ServerProcess, cluster_nodes, refused
 from redis.asyncio import Redis
 
 from engine.errors import RulesError
@@ -29,15 +29,9 @@ pytestmark = pytest.mark.timeout(90)
 
 @pytest.fixture
 def nodes(tmp_path: Path, pg_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
-    procs = [
-        ServerProcess(
-            tmp_path / f"{name}.sqlite3",  # unused: the store is PostgreSQL
-            *("--store", pg_url, "--redis", redis_url, "--node-id", name),
-            *("--deal-delay", "0", "--rate", "500", "--burst", "500"),
-            log=tmp_path / f"{name}.log",
-        ).start()
-        for name in ("a", "b")
-    ]
+    procs = cluster_nodes(
+        tmp_path, pg_url, redis_url, "--deal-delay", "0", "--rate", "500", "--burst", "500"
+    )
     yield procs
     for p in procs:
         p.stop()

@@ -12,7 +12,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from netkit import ServerProcess, until
+from netkit import ServerProcess, cluster_nodes, until
 from test_social import (
     eventually_presence,
     notices,
@@ -46,15 +46,19 @@ pytestmark = pytest.mark.timeout(90)
 
 @pytest.fixture
 def nodes(tmp_path: Path, pg_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
-    procs = [
-        ServerProcess(
-            tmp_path / f"{name}.sqlite3",  # unused: the store is PostgreSQL
-            *("--store", pg_url, "--redis", redis_url, "--node-id", name),
-            *("--deal-delay", "0", "--away-grace", "30", "--rate", "500", "--burst", "500"),
-            log=tmp_path / f"{name}.log",
-        ).start()
-        for name in ("a", "b")
-    ]
+    procs = cluster_nodes(
+        tmp_path,
+        pg_url,
+        redis_url,
+        "--deal-delay",
+        "0",
+        "--away-grace",
+        "30",
+        "--rate",
+        "500",
+        "--burst",
+        "500",
+    )
     yield procs
     for p in procs:
         p.stop()
