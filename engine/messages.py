@@ -384,6 +384,34 @@ HINTS: dict[str, tuple[str, str]] = {
         " {reason}",
         "叫{cards_zh}平均少得 {loss} 级；叫{best_zh}更好。{reason_zh}",
     ),
+    # a bid's verdict (engine/review.py's judge_bid)
+    # an option, as the verdict names it
+    "review-bid-bid": ("bidding {cards}", "亮{cards_zh}"),
+    "review-bid-pass": ("passing", "不亮"),
+    "review-bid-wait": ("waiting", "先不亮"),
+    # the verdict (the play's ``review-play`` worded for a bid), and what the best option does
+    "review-bid-cost": (
+        "{cards} cost {loss} levels on average; {best} was better. {reason}",
+        "{cards_zh}平均少得 {loss} 级；{best_zh}更好。{reason_zh}",
+    ),
+    "review-bid-good": ("{cards}, since {reason}", "{cards_zh}，因为{reason_zh}"),
+    "review-bid-deals": (
+        "your side then deals in {deals}% of the deals and wins the hand in {win}%.",
+        "这样你方坐庄的占 {deals}%，赢下这手牌的占 {win}%。",
+    ),
+    "review-bid-trump": (
+        "{suit} are then trumps in {trump}% of the deals and your side wins the hand in {win}%.",
+        "这样{suit_zh}做主的占 {trump}%，你方赢下这手牌的占 {win}%。",
+    ),
+    "review-bid-no-trump": (
+        "the hand is then played without trumps in {trump}% of the deals and your side wins it"
+        " in {win}%.",
+        "这样打无主的占 {trump}%，你方赢下这手牌的占 {win}%。",
+    ),
+    "review-bid-win": (
+        "your side then wins the hand in {win}% of the deals.",
+        "这样你方赢下这手牌的占 {win}%。",
+    ),
 }
 
 

@@ -669,40 +669,8 @@ def _dealt_to(hand: Hand, seat: int) -> list[Card]:
     return out
 
 
-_BID_TEXT: dict[str, tuple[str, str]] = {
-    # an option, as the verdict names it
-    "bid": ("bidding {cards}", "亮{cards_zh}"),
-    "pass": ("passing", "不亮"),
-    "wait": ("waiting", "先不亮"),
-    # the verdict (the play's ``review-play`` worded for a bid), and what the best option does
-    "cost": (
-        "{cards} cost {loss} levels on average; {best} was better. {reason}",
-        "{cards_zh}平均少得 {loss} 级；{best_zh}更好。{reason_zh}",
-    ),
-    "good": ("{cards}; {reason}", "{cards_zh}，{reason_zh}"),
-    "deals": (
-        "your side then deals in {deals}% of the deals and wins the hand in {win}%.",
-        "这样你方坐庄的占 {deals}%，赢下这手牌的占 {win}%。",
-    ),
-    "trump": (
-        "{suit} are then trumps in {trump}% of the deals and your side wins the hand in {win}%.",
-        "这样{suit_zh}做主的占 {trump}%，你方赢下这手牌的占 {win}%。",
-    ),
-    "no-trump": (
-        "the hand is then played without trumps in {trump}% of the deals and your side wins it"
-        " in {win}%.",
-        "这样打无主的占 {trump}%，你方赢下这手牌的占 {win}%。",
-    ),
-    "win": (
-        "your side then wins the hand in {win}% of the deals.",
-        "这样你方赢下这手牌的占 {win}%。",
-    ),
-}
-
-
 def _bid_text(code: str, **fields: object) -> tuple[str, str]:
-    en, zh = _BID_TEXT[code]
-    return en.format(**fields), zh.format(**fields)
+    return hint_text("review-bid-" + code, **fields)
 
 
 def _bid_reason(

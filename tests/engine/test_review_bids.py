@@ -75,7 +75,7 @@ def test_passing_with_a_strong_holding_is_flagged_and_the_pair_is_not(strong: Ha
     bid = judge_bid(strong, SEAT, ("2D", "2D"), DEALS, 7)
     assert bid is not None and bid.played == bid.best == ("2D", "2D")
     assert bid.label == "" and bid.loss == 0.0
-    assert bid.reason_en.startswith("Good: bidding pair of 2♦; diamonds are then trumps in")
+    assert bid.reason_en.startswith("Good: bidding pair of 2♦, since diamonds are then trumps in")
     # the options share their deals: the pair's result is the same judged from either
     assert bid.played_result == passed.best_result
 
