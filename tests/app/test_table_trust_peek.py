@@ -33,7 +33,12 @@ def _to_following_with_a_last_trick(ui, qtbot) -> None:
         except AssertionError:
             continue
         if ready():
-            qtbot.waitUntil(lambda: bool(_trick_cards(ui)))
+            # the table shows the trick being played, not the last one still held or swept
+            qtbot.waitUntil(
+                lambda: (
+                    not table.trick.holding and not table.trick.sweeping and bool(_trick_cards(ui))
+                )
+            )
             return
     raise AssertionError("no seed made the player the dealer, following in a later trick")
 
