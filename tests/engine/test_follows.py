@@ -451,3 +451,15 @@ def test_listed_order_is_stricter_than_the_standard_one() -> None:
     err = refusal("3S 3S 3S 6S 6S", "3S 3S 3S 6S", "AS AS AS AS", FOUR, T2)
     assert err is not None and err.code == "must-follow-shape"
     assert refusal("3S 3S 3S 6S 6S", "3S 3S 6S 6S", "AS AS AS AS", FOUR, T2) is None
+
+
+def test_a_throws_tractor_is_answered_by_a_tractor() -> None:
+    """The head-to-head's one disagreement with jerryyyu/shengji (seed 11, deal 263): no trump
+    at level 6, the throw QD QD KD KD AD led; holding TD TD JD JD (a tractor: the 6s are out
+    of the suit), the follow answers the tractor with it; two pairs and a single do not."""
+    six = Trumps("6", None)
+    held = "2D 3D 3D 4D 7D 8D AD JD JD TD TD 3C 4C"
+    lead = "QD QD KD KD AD"
+    err = refusal(held, "3D 3D TD TD 2D", lead, trumps=six)
+    assert err is not None and err.code == "must-follow-tractor"
+    assert refusal(held, "TD TD JD JD 2D", lead, trumps=six) is None
