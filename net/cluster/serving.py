@@ -207,12 +207,7 @@ class Cluster:
         (by this node or another) instead of going on from a memory that may be wrong."""
         for room in sorted(rooms & set(self.node.takeover.epochs)):
             log.warning("table %s: a write's fate is unknown; reloading it from its log", room)
-            self._spawn(self._reload(room))
-
-    async def _reload(self, room: str) -> None:
-        await self.node.takeover.give_up(room)
-        with contextlib.suppress(RedisError, OSError):
-            await self.node.leases.release(room)
+            self._spawn(self.node.takeover.reload(room))
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)

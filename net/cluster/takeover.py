@@ -12,6 +12,7 @@ must get the first chance to take it back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -52,6 +53,10 @@ class Takeover:
         # the node is shutting down: it takes nothing more (what it runs it hands over)
         self.closing = False
         self._free_since: dict[str, float] = {}  # rooms seen without an owner -> since when
+        # one change of a room's ownership at a time: a table given up (a write fenced or left
+        # uncertain) while the lease keeper takes its lost lease back would otherwise end with
+        # the lease held and renewed for a table this node no longer runs (no one would again)
+        self._changing = asyncio.Lock()
 
     async def adopt(self, room: str) -> int:
         """A room this node just created (its row is written): own it from the start."""
@@ -68,15 +73,28 @@ class Takeover:
     async def release(self, room: str, closed: bool = False) -> None:
         """Let the room go: it closed, or this node is shutting down (another takes it over
         after the grace, without waiting for the lease to lapse)."""
-        self.epochs.pop(room, None)
-        if closed:  # otherwise the store keeps its epoch: a write still under way stays fenced
-            await self.store.call(self.store.release_room, room)
-        await self.leases.release(room)
+        async with self._changing:
+            self.epochs.pop(room, None)
+            if closed:  # else the store keeps its epoch: a write still under way stays fenced
+                await self.store.call(self.store.release_room, room)
+            await self.leases.release(room)
 
     async def give_up(self, room: str) -> None:
-        """Stop running ``room`` at once: its lease lapsed unrenewed, or another node's claim
-        fenced this node's write. Nothing is asked of Redis or PostgreSQL (either may be
-        away); the store keeps the stale epoch, so a write still under way is refused."""
+        """Stop running ``room`` at once: another node's claim fenced this node's write.
+        Nothing is asked of Redis or PostgreSQL (either may be away): the lease lapses, and
+        the store keeps the stale epoch, so a write still under way is refused."""
+        async with self._changing:
+            await self._give_up(room)
+
+    async def reload(self, room: str) -> None:
+        """Give ``room`` up and let its lease go at once: a COMMIT of its broke off, so its
+        memory may be behind its log; it is loaded from the log again (here or elsewhere)."""
+        async with self._changing:
+            await self._give_up(room)
+            with contextlib.suppress(RedisError, OSError):
+                await self.leases.release(room)
+
+    async def _give_up(self, room: str) -> None:
         self.epochs.pop(room, None)
         self.leases.held.discard(room)
         await self.drop(room)
@@ -94,21 +112,24 @@ class Takeover:
         for room, first in list(since.items()):
             if now - first < self.grace or self.closing:
                 continue
-            self.loading.add(room)
-            try:
-                if not await self.leases.acquire(room):
-                    continue
-                loaded = await self._load(room, None)
-            except BaseException:
-                self.epochs.pop(room, None)
-                self.leases.held.discard(room)  # it lapses: the next scan (any node's) retries
-                raise
-            finally:
-                self.loading.discard(room)
-            if loaded:
-                taken.append(room)
-                del self._free_since[room]
+            async with self._changing:
+                if room in self.epochs:
+                    continue  # taken meanwhile (created here, or its lease taken back)
+                if await self._take(room):
+                    taken.append(room)
+                    del self._free_since[room]
         return taken
+
+    async def _take(self, room: str) -> bool:
+        self.loading.add(room)
+        try:
+            return await self.leases.acquire(room) and await self._load(room, None)
+        except BaseException:
+            self.epochs.pop(room, None)
+            self.leases.held.discard(room)  # it lapses: the next scan (any node's) retries
+            raise
+        finally:
+            self.loading.discard(room)
 
     async def lost(self, rooms: list[str]) -> None:
         """``Leases.keep`` says these leases are gone: Redis restarted empty, another node
@@ -117,20 +138,24 @@ class Takeover:
         wrote to; give up the rest, and every room that cannot be settled now (Redis or
         PostgreSQL away): it is taken over, by this node or another, once they are back."""
         for room in rooms:
-            epoch = self.epochs.get(room)
-            if epoch is None:
-                continue
-            if self.closing:  # handed over anyway: let whoever takes it have it now
-                await self.give_up(room)
-                continue
-            try:
-                if await self.leases.acquire(room):
-                    if await self._load(room, epoch):
-                        continue
-                    self.leases.held.discard(room)
-            except (RedisError, OSError, StoreUnavailable) as e:
-                log.warning("table %s: cannot take its lease back (%s); giving it up", room, e)
-            await self.give_up(room)
+            async with self._changing:
+                await self._take_back(room)
+
+    async def _take_back(self, room: str) -> None:
+        epoch = self.epochs.get(room)
+        if epoch is None:
+            return  # given up meanwhile
+        if self.closing:  # handed over anyway: let whoever takes it have it now
+            await self._give_up(room)
+            return
+        try:
+            if await self.leases.acquire(room):
+                if await self._load(room, epoch):
+                    return
+                self.leases.held.discard(room)
+        except (RedisError, OSError, StoreUnavailable) as e:
+            log.warning("table %s: cannot take its lease back (%s); giving it up", room, e)
+        await self._give_up(room)
 
     async def _load(self, room: str, expect: int | None) -> bool:
         """With the lease held: claim ``room`` (at epoch ``expect``: this node's own, still

@@ -276,6 +276,20 @@ class Run:
         client.close()
         return found
 
+    def trail(self, rooms: list[str], most: int = 40) -> str:
+        """What the nodes logged of ``rooms`` (and of stalls, lost leases and failed steps):
+        the last ``most`` lines of each node's log, to follow a stuck table afterwards."""
+        marks = (*rooms, "stalled", "lapsed", "fenced", "Traceback", "failed")
+        out = []
+        for node in self.nodes.values():
+            if node.proc is None or node.proc.log is None:
+                continue
+            lines = [
+                ln for ln in node.proc.log.read_text().splitlines() if any(m in ln for m in marks)
+            ]
+            out += [f"-- node {node.name} (port {node.proc.port}):", *lines[-most:]]
+        return "\n".join(out)
+
     # -- the invariants ------------------------------------------------------------------------
     def check(self, moved_within: float) -> list[str]:
         """What went wrong (empty: nothing)."""
@@ -380,7 +394,8 @@ async def play(run: Run, duration: float, tables: int, settle: float = 60.0) -> 
             ]
             rooms = [room for room, _ in stuck]
             raise AssertionError(
-                f"tables did not finish within {settle} s: {stuck}; {run.where(rooms)}"
+                f"tables did not finish within {settle} s: {stuck}; {run.where(rooms)}\n"
+                + run.trail(rooms)
             )
     finally:
         for task in playing:

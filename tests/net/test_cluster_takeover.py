@@ -16,6 +16,7 @@ from cluster_fixtures import RedisInstance
 from redis.asyncio import Redis
 from test_store_backends import room_row
 
+from net.cluster import lease_key
 from net.cluster.lease import Leases
 from net.cluster.takeover import Takeover
 from net.store_pg import Fenced, PgStore
@@ -245,5 +246,31 @@ def test_a_room_is_loading_from_its_lease_to_its_restore(pg_url: str, redis_url:
             await until(lambda: room in b.tables)
             assert seen == [(True, True)]
             assert b.takeover.loading == set()
+
+    run(go())
+
+
+@pytest.mark.parametrize("given_up", ["fenced", "reloaded"])
+def test_a_table_given_up_while_its_lease_is_taken_back_is_not_kept(
+    pg_url: str, redis_url: str, given_up: str
+) -> None:
+    """The lease keeper finds a lease lost (``lost``: it takes it back) while the same table
+    is given up (a write fenced, or a COMMIT broken off: reload it from its log). Whatever
+    their order, the node never ends up holding a lease for a table it no longer runs (nobody
+    would ever run it again); it either runs the table or lets it go to be taken over."""
+
+    async def go() -> None:
+        async with cluster(pg_url, redis_url, "A") as (a,):
+            (room,) = await open_rooms(a, 1)
+            await a.redis.delete(lease_key(room))  # lapsed unrenewed
+            a.leases.held.discard(room)
+            give_up = a.takeover.give_up(room) if given_up == "fenced" else a.takeover.reload(room)
+            await asyncio.gather(a.takeover.lost([room]), give_up)
+            runs = room in a.tables
+            assert (room in a.takeover.epochs) == runs
+            assert (room in a.leases.held) == runs
+            if not runs:  # free for whoever scans next (this node included)
+                a.live()
+                await until(lambda: room in a.tables)
 
     run(go())
