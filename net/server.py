@@ -245,6 +245,13 @@ async def serve_forever(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stopping)
 
+    def report() -> None:  # why each table is where it is, for an operator (docs/DEPLOY.md)
+        for table in list(server.tables.values()):
+            log.warning("%s", table.diagnosis())
+
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError, AttributeError):
+        loop.add_signal_handler(signal.SIGUSR1, report)
+
     async def database() -> str | None:
         try:
             await store.call(store.ping)

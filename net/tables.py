@@ -752,6 +752,40 @@ class Table:
                 return f"seat {d.seat} owes {list(d.kinds)} to the AI and it has no plan"
         return None
 
+    def diagnosis(self) -> str:
+        """One line on why the table is where it is (an operator's SIGUSR1, a stuck test):
+        its version and phase, each seat's player, what it owes, who watches it and whether
+        its prompt is current, and the pump's state."""
+        hand, now = self.hand, self.clock()
+        parts = [f"table {self.id} v{self.v} {self.status}"]
+        if hand is not None:
+            parts.append(f"phase {hand.phase.name.lower()}")
+            parts.append(f"pending {[(d.seat, d.kinds) for d in hand.pending()][:4]}")
+        for i, s in enumerate(self.seats):
+            if s is None:
+                continue
+            who = "bot" if s.bot else "trustee" if s.trustee else "left" if s.left else "person"
+            acts = hand.actions_for(i) if hand is not None else ()
+            watchers = [type(w).__name__ for w, seat in self.watchers.items() if seat == i]
+            prompt = self._prompt_key(i, acts)
+            current = "-" if prompt is None else self._prompted.get(i) == prompt
+            away = "" if s.away_since is None else f" away {now - s.away_since:.0f}s"
+            planned = self.driver.planned(i)
+            parts.append(
+                f"seat {i} {who}{away} owes {list(acts)} watched by {watchers} "
+                f"prompted {current} planned {planned}"
+            )
+        task = self._task
+        pump = "none" if task is None else "done" if task.done() else "running"
+        if task is not None and task.done() and not task.cancelled() and task.exception():
+            pump += f" ({task.exception()!r})"
+        parts.append(
+            f"pump {pump}, lock {'held' if self.lock.locked() else 'free'}, "
+            f"wake {self.wake.is_set()}, idle {now - self.changed_at:.1f}s, "
+            f"stopped {self.stopped}, closed {self.closed}"
+        )
+        return "; ".join(parts)
+
     def _auto(self, seat: int, now: float) -> bool:
         s = self.seats[seat]
         if s is None:

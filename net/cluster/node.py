@@ -54,7 +54,7 @@ class ClusterNode:
         )
         self.reader = Redis.from_url(redis_url, socket_timeout=READER_TIMEOUT)
         self.leases = Leases(self.redis, node, ttl)
-        self.presence = Presence(self.redis, node, ttl=2 * ttl)
+        self.presence = Presence(self.redis, node, ttl=2 * ttl, run=self.leases.holder)
         self.bus = Bus(self.redis, node, hooks.on_request, hooks.on_frames, reader=self.reader)
         self.takeover = Takeover(store, self.leases, hooks.restore, hooks.drop, every=scan_every)
         self._tasks: list[asyncio.Task[None]] = []

@@ -29,9 +29,10 @@ log = logging.getLogger(__name__)
 
 
 class Presence:
-    def __init__(self, redis: Redis, node: str, ttl: float = 6.0) -> None:
+    def __init__(self, redis: Redis, node: str, ttl: float = 6.0, run: str = "") -> None:
         self.redis = redis
         self.node = node
+        self.run = run  # this run of the node (``Leases.holder``): a restart is another run
         self.ttl_ms = int(ttl * 1000)
         self._run_id: str | None = None
 
@@ -42,7 +43,7 @@ class Presence:
         run_id = str(info["run_id"])
         restarted = self._run_id is not None and run_id != self._run_id
         self._run_id = run_id
-        doc = json.dumps({**figures, "node": self.node, "at": time.time()})
+        doc = json.dumps({**figures, "node": self.node, "run": self.run, "at": time.time()})
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.set(node_key(self.node), doc, px=self.ttl_ms)
             pipe.sadd(NODES, self.node)

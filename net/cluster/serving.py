@@ -28,6 +28,7 @@ import contextlib
 import itertools
 import json
 import logging
+import secrets
 import time
 import weakref
 from collections.abc import Coroutine, Mapping
@@ -63,10 +64,11 @@ class RemoteConn:
     """A client connected to another node, as this node's tables and handlers see it: its
     frames go back to that node. Duck-typed as ``Conn`` (the fields the handlers use)."""
 
-    def __init__(self, cluster: Cluster, node: str, cid: int) -> None:
+    def __init__(self, cluster: Cluster, node: str, cid: int, run: str = "") -> None:
         self.cluster = cluster
         self.node = node
         self.cid = cid
+        self.run = run  # the run of its node (``Leases.holder``) it came through
         self.user: int | None = None
         self.name = ""
         self.tables: dict[str, Table] = {}
@@ -107,7 +109,9 @@ class Cluster:
         # conn id -> room -> [owner's node/run, invite]: where each client's remote tables live
         self.routes: dict[int, dict[str, list[Any]]] = {}
         self._cids: weakref.WeakKeyDictionary[Conn, int] = weakref.WeakKeyDictionary()
-        self._numbers = itertools.count(1)
+        # each run numbers its connections from its own random start: frames still on their
+        # way to the previous run's clients find no connection of this run under their number
+        self._numbers = itertools.count(secrets.randbits(48))
         self._out: dict[str, list[bytes]] = {}  # node -> frames waiting to be sent to it
         self._sending = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -318,6 +322,7 @@ class Cluster:
     async def _request(self, owner: str, conn: Conn, msg: str, quiet: bool = False) -> None:
         body = {
             "cid": self.cid(conn),
+            "run": self.node.leases.holder,
             "user": conn.user,
             "name": conn.name,
             "msg": msg,
@@ -406,8 +411,12 @@ class Cluster:
         if isinstance(room, str) and room not in self.server.parked and not await self.loaded(room):
             return ELSEWHERE  # given up, or never taken: the origin asks Redis again
         rc = self.remotes.get(key)
+        run = str(d.get("run", ""))
+        if rc is not None and rc.run != run:
+            rc.forget()  # a client of that node's previous run: gone with it
+            rc = None
         if rc is None:
-            rc = self.remotes[key] = RemoteConn(self, origin, key[1])
+            rc = self.remotes[key] = RemoteConn(self, origin, key[1], run)
         if rc.user is not None and rc.user != d["user"]:
             rc.forget()  # another identity on that connection
         rc.user, rc.name = d["user"], d["name"]
@@ -460,15 +469,22 @@ class Cluster:
                 table.refresh(rc)
 
     async def forget_departed(self) -> None:
-        """Remote clients of nodes that left the cluster are gone (their seats go away). A
-        node must be missing for a whole presence ttl: after a Redis restart every node is
-        missing until its next heartbeat. (The live nodes seen are the cluster view.)"""
+        """Remote clients of nodes that left the cluster are gone (their seats go away), and
+        so are those of a node's previous run (it was restarted before it was missed: its
+        clients died with it, without a word). A node must be missing for a whole presence
+        ttl: after a Redis restart every node is missing until its next heartbeat. (The live
+        nodes seen are the cluster view.)"""
         alive = self.view = await self.node.presence.nodes()
         now = time.monotonic()
         nodes = {k[0] for k in self.remotes}
         self._missing = {n: self._missing.get(n, now) for n in nodes if n not in alive}
         ttl = self.node.presence.ttl_ms / 1000
-        for key in [k for k in self.remotes if now - self._missing.get(k[0], now) >= ttl]:
+
+        def gone(rc: RemoteConn) -> bool:
+            run = alive.get(rc.node, {}).get("run")
+            return now - self._missing.get(rc.node, now) >= ttl or bool(run and run != rc.run)
+
+        for key in [k for k, rc in self.remotes.items() if gone(rc)]:
             self.remotes.pop(key).forget()
         for room, orphans in list(self._orphans.items()):
             orphans[:] = [rc for rc in orphans if self.remotes.get((rc.node, rc.cid)) is rc]

@@ -20,6 +20,7 @@ import json
 import logging
 import random
 import re
+import signal
 import statistics
 import time
 from collections.abc import Awaitable
@@ -57,16 +58,31 @@ class Player(Client):
         super().__init__(*args, **kw)
         self.run = run
         self.acked: list[tuple[int, int, float]] = []  # (request id, version, when)
+        self.asking: list[str] = []  # the requests waiting for their answer
+        self.last: dict[str, str] = {}  # room -> the last frame of it (what the player saw)
+        self.on_frame = self._saw
+
+    def _saw(self, frame: Any) -> None:
+        room = getattr(frame, "room", None)
+        if isinstance(room, str):
+            view = getattr(frame, "view", None)
+            acts = getattr(frame, "actions", None) or getattr(view, "actions", None)
+            self.last[room] = f"{type(frame).__name__} v{getattr(frame, 'v', '?')} {acts}"
 
     async def ask(self, msg: Request, kind: type[R]) -> R:
-        while True:
-            try:
-                return await super().ask(msg, kind)
-            except ServerError as e:
-                if e.code != "unavailable":
-                    self.run.refusals.append(e.code)
-                    raise
-                await asyncio.sleep(0.3)
+        what = f"{type(msg).__name__} #{msg.id}"
+        self.asking.append(what)
+        try:
+            while True:
+                try:
+                    return await super().ask(msg, kind)
+                except ServerError as e:
+                    if e.code != "unavailable":
+                        self.run.refusals.append(e.code)
+                        raise
+                    await asyncio.sleep(0.3)
+        finally:
+            self.asking.remove(what)
 
     async def act(self, room: str, action: Any) -> VersionReply:
         req = Act(self.next_id(), room, action)
@@ -276,6 +292,13 @@ class Run:
         client.close()
         return found
 
+    async def report(self) -> None:
+        """Each live node logs why each of its tables is where it is (SIGUSR1)."""
+        for node in self.nodes.values():
+            if node.up and node.proc is not None and node.proc.proc is not None:
+                node.proc.proc.send_signal(signal.SIGUSR1)
+        await asyncio.sleep(1.0)
+
     def trail(self, rooms: list[str], most: int = 40) -> str:
         """What the nodes logged of ``rooms`` (and of stalls, lost leases and failed steps):
         the last ``most`` lines of each node's log, to follow a stuck table afterwards."""
@@ -388,11 +411,12 @@ async def play(run: Run, duration: float, tables: int, settle: float = 60.0) -> 
             task.result()
         if pending:
             stuck = [
-                (room, [(c.url, c.versions.get(room), c.connected) for c in people])
+                (room, [(c.url, c.connected, c.last.get(room), c.asking) for c in people])
                 for i, (room, people) in run.current.items()
                 if playing[i] in pending
             ]
             rooms = [room for room, _ in stuck]
+            await run.report()
             raise AssertionError(
                 f"tables did not finish within {settle} s: {stuck}; {run.where(rooms)}\n"
                 + run.trail(rooms)

@@ -423,3 +423,23 @@ def test_the_open_rooms_cap_counts_every_node(nodes: Nodes) -> None:
     """``rooms_per_user`` is one player's open rooms on the whole cluster, not per node."""
     a, b = (nodes.start(n, "--rooms-per-user", "2") for n in "ab")
     asyncio.run(_rooms_capped_across(a, b))
+
+
+async def _client_of_a_restarted_node(nodes: Nodes) -> None:
+    a, b = nodes.start("a"), nodes.start("b")
+    room, (ann, bo) = await seat_four([a.url, b.url], names=("Ann", "Bo"))
+    assert not ann.rooms[room].seats[1].away  # type: ignore[union-attr]
+    bo.reconnect_enabled = False  # Bo does not come back
+    b.kill()  # his connection dies with node b, without a word to node a
+    b.start()  # node b again, on the same address, before node a could miss it
+    # the table on node a no longer counts Bo as here: his seat goes away (its grace, then
+    # the AI), as it would had he been connected to node a itself
+    await until(lambda: ann.rooms[room].seats[1].away, 10, 0.1)  # type: ignore[union-attr]
+    await ann.close()
+    await bo.close()
+
+
+def test_the_clients_of_a_restarted_node_are_gone_from_the_tables(nodes: Nodes) -> None:
+    """A node killed and started again within the presence ttl never looked departed: the
+    tables elsewhere must still let go of its previous run's clients."""
+    asyncio.run(_client_of_a_restarted_node(nodes))

@@ -1,0 +1,49 @@
+"""An operator asks a running server why its tables are where they are (SIGUSR1): each table
+logs one line, its seats, what each owes and whether it was asked, and its pump's state."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from pathlib import Path
+
+from netkit import ServerProcess, start_against_bots, until
+
+from engine.driver import REQUIRED
+from net.client import Client
+
+
+def owes(c: Client, room: str) -> bool:
+    view = c.views.get(room)
+    return view is not None and any(a in REQUIRED for a in view.actions)
+
+
+def test_sigusr1_logs_each_tables_state(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    server = ServerProcess(tmp_path / "t.sqlite3", "--deal-delay", "0", log=log).start()
+
+    async def go() -> None:
+        c = Client(server.url, name="Ann")
+        await c.connect()
+        room = (await c.create("classic")).room
+        await c.join(room)
+        await start_against_bots(c, room)
+        await until(lambda: owes(c, room), 60)
+        assert server.proc is not None
+        server.proc.send_signal(signal.SIGUSR1)
+        end = time.monotonic() + 10
+        while f"table {room} v" not in log.read_text():
+            assert time.monotonic() < end, log.read_text()[-2000:]
+            await asyncio.sleep(0.05)
+        await c.close()
+        return room
+
+    try:
+        room = asyncio.run(go())
+    finally:
+        server.stop()
+    (line,) = [ln for ln in log.read_text().splitlines() if f"table {room} v" in ln]
+    assert "playing" in line
+    assert "seat 0 person owes [" in line and "watched by ['Conn'] prompted True" in line
+    assert "seat 1 bot" in line and "pump running" in line and "stopped False" in line
