@@ -231,6 +231,7 @@ FocusScope {
             readonly property var panelPos: [Qt.point(12, 444), Qt.point(page.width - 12 - panelWidth, 230), Qt.point(page.topPanelX, 50), Qt.point(12, 230)][pos]
 
             SeatPanel {
+                objectName: "seatPanel" + seatItem.pos
                 x: seatItem.panelPos.x
                 y: seatItem.panelPos.y
                 width: seatItem.panelWidth

@@ -122,10 +122,14 @@ Item {
                 Mark { visible: slot.ruff; label: qsTr("Ruff", "mark: 毙"); tint: "#ff7043" }
             }
             Text {
-                // "+N" to the winner when the trick is taken
+                // "+N" to the winner when the trick is taken, on the table's side of the slot:
+                // beyond the east slot it ran under the east seat's panel at 800x600
+                objectName: "trickPoints"
                 visible: slot.winning && area.trick.holding && area.trick.trickPoints > 0
-                anchors.left: parent.right
+                anchors.left: slot.pos === 1 ? undefined : parent.right
+                anchors.right: slot.pos === 1 ? parent.left : undefined
                 anchors.leftMargin: 8
+                anchors.rightMargin: 8
                 anchors.verticalCenter: parent.verticalCenter
                 text: "+" + area.trick.trickPoints
                 color: Theme.accent
