@@ -125,7 +125,9 @@ Item {
                 // "+N" to the winner when the trick is taken, on the table's side of the slot:
                 // beyond the east slot it ran under the east seat's panel at 800x600
                 objectName: "trickPoints"
-                visible: slot.winning && area.trick.holding && area.trick.trickPoints > 0
+                // shown once the winning card has landed: while it flies in from a side
+                // seat, the "+N" would ride over that seat's panel
+                visible: slot.winning && area.trick.holding && area.trick.trickPoints > 0 && slot.fly === 0
                 anchors.left: slot.pos === 1 ? undefined : parent.right
                 anchors.right: slot.pos === 1 ? parent.left : undefined
                 anchors.leftMargin: 8

@@ -22,6 +22,7 @@ def test_the_winners_points_never_cover_a_seat(ui: Any, qtbot: Any) -> None:
     table = ui.table
     ui.window.resize(800, 600)
     ui.settings.trickHold = 400
+    ui.settings.speed = "normal"  # the cards fly in: the "+N" must not ride over a panel with one
     winners: set[int] = set()
     covered: list[str] = []
     end = time.monotonic() + 120
