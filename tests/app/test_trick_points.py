@@ -7,15 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from PySide6.QtCore import QRectF
-
 from app.screenshots import human_step
 from engine.rules import preset
-from tests.app.tablekit import my_turn, visible_items
-
-
-def _rect(item: Any) -> QRectF:
-    return item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))
+from tests.app.tablekit import my_turn, scene_rect, visible_items
 
 
 def test_the_winners_points_never_cover_a_seat(ui: Any, qtbot: Any) -> None:
@@ -39,9 +33,9 @@ def test_the_winners_points_never_cover_a_seat(ui: Any, qtbot: Any) -> None:
             pos = points.parentItem().property("pos")
             winners.add(pos)
             covered += [
-                f"+N of slot {pos} under {name}: {_rect(points)} / {_rect(panel)}"
+                f"+N of slot {pos} under {name}: {scene_rect(points)} / {scene_rect(panel)}"
                 for name, panel in panels.items()
-                if _rect(points).intersects(_rect(panel))
+                if scene_rect(points).intersects(scene_rect(panel))
             ]
         if my_turn(table):
             human_step(table, bid=True)
