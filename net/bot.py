@@ -16,7 +16,7 @@ from typing import Any
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from engine.driver import REQUIRED
-from engine.events import HandEnd
+from engine.events import HandEnd, HandStart
 from net.client import Client, ServerError
 from net.players import LEVELS, make_ai
 from net.protocol import Snapshot, TableEvent
@@ -39,19 +39,35 @@ async def play_seat(
 
     The server sends a seat its prompt (a snapshot of its view) once per change of its legal
     actions; events in between carry ``actions`` and leave the prompt valid while they match.
-    The bot acts on the newest valid prompt once every frame received so far is read."""
+    The bot acts on the newest valid prompt once every frame received so far is read. A hand
+    ends once: by its ``hand-end`` event, or by the snapshot of a rejoin after it ended."""
     loop = asyncio.get_running_loop()
     prompt: Snapshot | None = None  # the newest Snapshot asking this seat to act, while valid
     acted: Snapshot | None = None
     resynced: int | None = None  # the version of the last prompt refused and asked again
     ended = 0
+    over = False  # this hand's end was counted
+
+    def hand_over(end: HandEnd) -> None:
+        nonlocal ended, over
+        if not over:  # once a hand, whether seen as its event or, after a rejoin, a snapshot
+            over = True
+            ended += 1
+            if on_hand_end is not None:
+                on_hand_end(end)
+
     while hands is None or ended < hands:
         frame = await client.frames.get()
+        if isinstance(frame, Snapshot) and frame.room == room and frame.view is not None:
+            if frame.view.outcome is not None:  # the hand ended while this seat was away
+                hand_over(frame.view.outcome)
+            else:
+                over = False
         if isinstance(frame, TableEvent) and frame.room == room:
+            if isinstance(frame.event, HandStart):
+                over = False
             if isinstance(frame.event, HandEnd):
-                ended += 1
-                if on_hand_end is not None:
-                    on_hand_end(frame.event)
+                hand_over(frame.event)
             if prompt is not None and prompt.view and list(prompt.view.actions) != frame.actions:
                 prompt = None  # what this seat may do changed; a new prompt follows if any
             if bid_during_deal and "bid" in frame.actions and prompt is None:
