@@ -16,7 +16,7 @@ from typing import Any
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from engine.driver import REQUIRED
-from engine.events import HandEnd, HandStart
+from engine.events import HandEnd
 from net.client import Client, ServerError
 from net.players import LEVELS, make_ai
 from net.protocol import Snapshot, TableEvent
@@ -46,12 +46,12 @@ async def play_seat(
     acted: Snapshot | None = None
     resynced: int | None = None  # the version of the last prompt refused and asked again
     ended = 0
-    over = False  # this hand's end was counted
+    counted: int | None = None  # the version of the last hand end counted
 
-    def hand_over(end: HandEnd) -> None:
-        nonlocal ended, over
-        if not over:  # once a hand, whether seen as its event or, after a rejoin, a snapshot
-            over = True
+    def hand_over(end: HandEnd, v: int) -> None:
+        nonlocal ended, counted
+        if v != counted:  # once a hand, whether seen as its event or as a snapshot
+            counted = v
             ended += 1
             if on_hand_end is not None:
                 on_hand_end(end)
@@ -59,15 +59,14 @@ async def play_seat(
     while hands is None or ended < hands:
         frame = await client.frames.get()
         if isinstance(frame, Snapshot) and frame.room == room and frame.view is not None:
-            if frame.view.outcome is not None:  # the hand ended while this seat was away
-                hand_over(frame.view.outcome)
-            else:
-                over = False
+            # the hand ended while this seat was away, its event never received (a snapshot
+            # after a received end, read late by the call for the next hand, is not one)
+            end = frame.view.outcome
+            if end is not None and frame.v not in client.hand_ends.get(room, ()):
+                hand_over(end, frame.v)
         if isinstance(frame, TableEvent) and frame.room == room:
-            if isinstance(frame.event, HandStart):
-                over = False
             if isinstance(frame.event, HandEnd):
-                hand_over(frame.event)
+                hand_over(frame.event, frame.v)
             if prompt is not None and prompt.view and list(prompt.view.actions) != frame.actions:
                 prompt = None  # what this seat may do changed; a new prompt follows if any
             if bid_during_deal and "bid" in frame.actions and prompt is None:

@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from engine.actions import Action
 from engine.errors import RulesError
+from engine.events import HandEnd
 from engine.views import View
 from net import tls
 from net.protocol import (
@@ -127,6 +128,9 @@ class Client:
         self.user: HelloReply | None = None
         self.versions: dict[str, int] = {}  # room -> the last version seen
         self.views: dict[str, View | None] = {}  # room -> the last snapshot's view
+        # room -> the versions of the hand-end events received (a snapshot of such an ended
+        # hand is not news of its end)
+        self.hand_ends: dict[str, set[int]] = {}
         self.rooms: dict[str, RoomInfo] = {}  # room -> the last RoomInfo
         # the lobby's public rooms as last listed and updated, while subscribed; a resume
         # subscribes again (the server forgets subscribers with their connection)
@@ -339,6 +343,8 @@ class Client:
                 task.add_done_callback(self._tasks.discard)
                 return
             self.versions[frame.room] = frame.v
+            if isinstance(frame.event, HandEnd):
+                self.hand_ends.setdefault(frame.room, set()).add(frame.v)
         elif isinstance(frame, Snapshot):
             self.versions[frame.room] = frame.v
             self.views[frame.room] = frame.view
