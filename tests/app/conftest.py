@@ -59,6 +59,16 @@ def server(tmp_path: Any) -> Iterator[str]:
     stop_server(proc)
 
 
+@pytest.fixture
+def quick_server(tmp_path: Any) -> Iterator[str]:
+    """The real server at a quick pace, for a test that plays whole hands through it: at the
+    default pace (an AI action 0.3-0.7 s after the last, 1.7 s after a trick before an AI
+    leads) a classic hand takes about 40 s, over a minute on a loaded machine."""
+    proc, address = start_server(tmp_path, "--bot-delay", "0,0.05", "--trick-pause", "0.1")
+    yield address
+    stop_server(proc)
+
+
 class UI:
     def __init__(self, app_vm: Any, engine: Any) -> None:
         self.app = app_vm

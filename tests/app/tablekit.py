@@ -114,7 +114,8 @@ def play_until(ui: Any, pred: Any, seed: int, bid: bool = True, rules: str = "cl
     ui.app.start_rules(preset(rules), seat=0, seed=seed)
     while not pred():
         assert table.hud.phase != "done", "the hand ended first"
-        assert wait_until(lambda: my_turn(table) or pred() or table.hud.phase == "done", 30)
+        moved = wait_until(lambda: my_turn(table) or pred() or table.hud.phase == "done", 30)
+        assert moved, f"no turn of the player's in 30 s: waiting on {table.session.waiting_on()}"
         if pred():
             break
         human_step(table, bid=bid)

@@ -67,8 +67,9 @@ def _screen(ui: Any) -> str:
 
 
 def test_leave_between_hands_asks_and_goes_back_to_the_lobby(
-    ui: Any, qtbot: Any, server: str
+    ui: Any, qtbot: Any, quick_server: str
 ) -> None:
+    server = quick_server
     online = ui.app.online
     at: dict[str, Any] = {}
 

@@ -29,7 +29,8 @@ def _finished_record(ui) -> HandRecord:
 
 def _play_out(table, stop=lambda: False) -> None:
     while table.hud.phase != "done" and not stop():
-        assert wait_until(lambda: my_turn(table) or table.hud.phase == "done" or stop(), 30)
+        moved = wait_until(lambda: my_turn(table) or table.hud.phase == "done" or stop(), 30)
+        assert moved, f"no turn of the player's in 30 s: waiting on {table.session.waiting_on()}"
         if table.hud.phase != "done" and not stop():
             human_step(table)
 

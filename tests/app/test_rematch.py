@@ -44,7 +44,10 @@ async def play_match(room: str, me: Client, bo: Client) -> None:
         )
 
 
-def test_rematch_offer_decline_notification_and_accept(ui: Any, qtbot: Any, server: str) -> None:
+def test_rematch_offer_decline_notification_and_accept(
+    ui: Any, qtbot: Any, quick_server: str
+) -> None:
+    server = quick_server
     online = ui.app.online
     rematch = online.rematchOffer
     at: dict[str, Any] = {}
