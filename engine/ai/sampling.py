@@ -34,7 +34,7 @@ from engine.leads import lead_shape
 from engine.shapes import Kind
 from engine.views import View
 
-from .codes import NCODES, Codes, codes_for, plus, suit_bits
+from .codes import NCODES, TRUMP_SUIT, Codes, codes_for, plus, suit_bits
 from .fastshapes import pattern_value
 from .fastworld import Deal, Fast, from_world
 from .inference import Window
@@ -48,6 +48,10 @@ INFER_TRIES = 4  # deals drawn for one inferred sample before the best-explained
 # orders, tractors): past these a deal may break one, so the rare view that almost no deal
 # explains costs a bounded time.
 SHAPE_TRIES = 30
+# Lever 1 on the kitty (docs/AI.md, off): a burial is low cards, so a kitty this seat has not
+# seen is dealt a trump, a point card or an ace at these odds, in tenths, against any other
+# card (0: the kitty is dealt like a hand). A bench sets it.
+KITTY_ODDS = 0
 
 
 def sample_inferred(
@@ -142,6 +146,14 @@ class Unseen:
         self.places = [_places(voids, suit) for suit in range(5)]  # eligible places per suit
         self.anywhere = [_places([0, 0, 0, 0], suit) for suit in range(5)]
         self.window = Window(v, tab, f.tricks)
+        # per code, the odds (in tenths) of going to the unknown kitty; None: as to a hand
+        self.kitty_odds: list[int] | None = None
+        if KITTY_ODDS and f.room[KITTY]:
+            low = [
+                tab.suit[c] != TRUMP_SUIT and not tab.pts[c] and tab.cards[c][0] != "A"
+                for c in range(NCODES)
+            ]
+            self.kitty_odds = [10 if low[c] else KITTY_ODDS for c in range(NCODES)]
         self.shapes = Shapes(v, tab, f.tricks)
         # Per code, (seat, copies a draw may give it) where a follow capped them, less the
         # copies it is known to hold.
@@ -193,28 +205,66 @@ class Unseen:
         shuffle(cards, rng)
         cards.sort(key=lambda c: len(places[suit_of[c]]))
         out = [[0] * NCODES for _ in range(5)]
+        if self.kitty_odds is not None and left[KITTY]:
+            rest = self._bury(cards, places, out, left, rng)
+            if rest is None:
+                return None
+            cards = rest
         caps = self.caps if with_voids else {}
         for c in cards:
             opts = places[suit_of[c]]
             capped = caps.get(c)
             if capped is not None:
                 opts = [p for p in opts if all(p != s or out[p][c] < n for s, n in capped)]
-            total = 0
-            for p in opts:
-                total += left[p]
-            if total == 0:
+            pick = _place(opts, left, rng)
+            if pick < 0:
                 return None
-            r = below(total, rng)
-            pick = opts[0]
-            for p in opts:
-                if left[p]:
-                    pick = p
-                    r -= left[p]
-                    if r < 0:
-                        break
             out[pick][c] += 1
             left[pick] -= 1
         return out
+
+    def _bury(
+        self,
+        cards: list[int],
+        places: list[list[int]],
+        out: list[list[int]],
+        left: list[int],
+        rng: random.Random,
+    ) -> list[int] | None:
+        """``KITTY_ODDS``: the unknown kitty filled first, as a burial (a card no hand may hold
+        goes there; of the others, a trump, point card or ace is taken at the odds against any
+        other card); the cards left, in their order. None: no room for what must go there."""
+        suit_of = self.tab.suit
+        odds = self.kitty_odds
+        assert odds is not None
+        free: list[int] = []
+        for c in cards:
+            opts = places[suit_of[c]]
+            if len(opts) == 1 and opts[0] == KITTY:
+                out[KITTY][c] += 1
+                left[KITTY] -= 1
+            elif KITTY in opts:
+                free.append(c)
+        if left[KITTY] < 0:
+            return None
+        while left[KITTY]:
+            if not free:
+                return None
+            i = below(len(free), rng)
+            c = free[i]
+            if below(10, rng) < odds[c]:
+                free[i] = free[-1]
+                free.pop()
+                out[KITTY][c] += 1
+                left[KITTY] -= 1
+        taken = list(out[KITTY])
+        rest: list[int] = []
+        for c in cards:
+            if taken[c]:
+                taken[c] -= 1
+            else:
+                rest.append(c)
+        return rest
 
     def _partner(self, hands: list[list[int]], check: bool) -> int:
         """The dealer's partner in this deal (-1: none); ``CONTRADICTS`` when the deal says the
@@ -347,6 +397,24 @@ def _penalty(v: View, partner: int) -> int:
     assert v.dealer is not None
     defenders = {v.dealer} if partner < 0 else {v.dealer, partner}
     return sum(pen if f.seat in defenders else -pen for f in v.failed_throws)
+
+
+def _place(opts: list[int], left: list[int], rng: random.Random) -> int:
+    """A place for a card among ``opts``, with odds by the room ``left`` there (-1: none)."""
+    total = 0
+    for p in opts:
+        total += left[p]
+    if total == 0:
+        return -1
+    r = below(total, rng)
+    pick = opts[0]
+    for p in opts:
+        if left[p]:
+            pick = p
+            r -= left[p]
+            if r < 0:
+                break
+    return pick
 
 
 def below(n: int, rng: random.Random) -> int:

@@ -9,6 +9,7 @@ from typing import NamedTuple
 import pytest
 
 from engine.actions import Action, DealCard
+from engine.ai import sampling
 from engine.ai.memory import (
     full_deck,
     knowledge,
@@ -100,6 +101,40 @@ def test_sampled_deals_are_consistent_with_the_view(name: str) -> None:
                 assert w.partner == truth.partner
             assert w.turn() == v.turn
             assert w.knowledge(v.seat).outside == knowledge(v).outside
+
+
+def test_a_kitty_dealt_as_a_burial_holds_few_trumps_points_or_aces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``KITTY_ODDS`` (off in play): a kitty the seat has not seen gets a trump, a point card or
+    an ace at those odds in tenths, as a burial would; every deal is still a deal of the view."""
+    views = [v for _, v in positions("classic", 3, every=3) if not v.buried]
+
+    def high_share(odds: int) -> float:
+        monkeypatch.setattr(sampling, "KITTY_ODDS", odds)
+        rng = random.Random(9)
+        high = dealt = 0
+        for v in views:
+            trumps = v.trumps
+            assert trumps is not None
+            voids = voids_from(view_tricks(v), trumps)
+            u = Unseen(v)
+            for _ in range(20):
+                w = sample_world(v, rng, u)
+                hands = [w.tab.hand(h) for h in w.hands]
+                for s in range(4):
+                    assert sum(hands[s].values()) == v.counts[s]
+                    assert not any(trumps.suit(c) in voids[s] for c in hands[s].elements())
+                everything = Counter(played_cards(v)) + Counter(w.deal.kitty)
+                for h in hands:
+                    everything += h
+                assert everything == full_deck(v.rules.decks)
+                high += sum(1 for c in w.deal.kitty if trumps.is_trump(c) or c[0] in "5TKA")
+                dealt += len(w.deal.kitty)
+        return high / dealt
+
+    uniform, as_buried = high_share(0), high_share(1)
+    assert uniform > 0.4 and as_buried < uniform / 2, (uniform, as_buried)
 
 
 @pytest.mark.parametrize("name", ["classic", "find-friend", "chaoshan", "three-deck"])
