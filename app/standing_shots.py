@@ -127,6 +127,8 @@ async def _run(app_vm: Any, window: Any, shot: Callable[[str], None], address: s
             if me.rooms[room].status == "playing":
                 hands = [play_seat(c, room, make_ai("easy", i)) for i, c in enumerate(clients)]
                 await asyncio.wait_for(asyncio.gather(*hands), 60)
+                # the room's update (between hands, or over) lands after the hand's end
+                await _until(lambda: me.rooms[room].status != "playing", 10)
         await bo.rematch(room, rotate=True)
         assert await _until(lambda: vm.rematchOffer.canAnswer, 10)
         assert await _until(lambda: window.property("screen") == "table", 10)

@@ -36,12 +36,29 @@ async def play_match(room: str, me: Client, bo: Client) -> None:
         assert ok
         if me.rooms[room].status == "over":
             return
-        await asyncio.wait_for(
-            asyncio.gather(
-                play_seat(me, room, make_ai("easy", 0)), play_seat(bo, room, make_ai("easy", 1))
-            ),
-            60,
-        )
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(
+                    play_seat(me, room, make_ai("easy", 0)),
+                    play_seat(bo, room, make_ai("easy", 1)),
+                ),
+                60,
+            )
+        except TimeoutError:
+            raise AssertionError(f"no end: {_seen(room, me)}; {_seen(room, bo)}") from None
+        # what comes next (another hand, or the match is over) is the room's update, which
+        # lands after the hand's end: read before it, the room still says "playing"
+        assert await until(lambda: me.rooms[room].status != "playing", 10)
+
+
+def _seen(room: str, c: Client) -> str:
+    v = c.views.get(room)
+    at = "no snapshot" if v is None else f"last snapshot {v.phase} turn {v.turn} {v.actions}"
+    info = c.rooms[room]
+    last = "\n    ".join(r[:300] for r in c.raw[-6:])
+    return f"{c.name}: v{c.versions.get(room)} {at}, room {info.status} hand {info.hand_no}, " + (
+        f"{c.frames.qsize()} frames unread, the last received:\n    {last}"
+    )
 
 
 def test_rematch_offer_decline_notification_and_accept(
@@ -55,8 +72,8 @@ def test_rematch_offer_decline_notification_and_accept(
     async def to_the_end() -> None:
         online.connectTo(server, "Ann")
         assert await until(lambda: online.status == "connected", 10), online.error
-        me = Client(f"ws://{server}", token=online.lobby.client.token)  # plays the app's seat
-        bo = Client(f"ws://{server}", name="Bo")
+        me = Client(f"ws://{server}", token=online.lobby.client.token, keep_raw=True)  # app's seat
+        bo = Client(f"ws://{server}", name="Bo", keep_raw=True)
         at.update(me=me, bo=bo)
         await me.connect()
         await bo.connect()

@@ -55,6 +55,8 @@ async def play_match(room: str, players: list[Client], owner: Client) -> None:
             ),
             60,
         )
+        # the room's update (between hands, or over) lands after the hand's end
+        await until(lambda: owner.rooms[room].status != "playing")
         for c in players:
             await c.ready(room)
 
