@@ -216,9 +216,19 @@ class Unseen:
             capped = caps.get(c)
             if capped is not None:
                 opts = [p for p in opts if all(p != s or out[p][c] < n for s, n in capped)]
-            pick = _place(opts, left, rng)
-            if pick < 0:
+            total = 0
+            for p in opts:
+                total += left[p]
+            if total == 0:
                 return None
+            r = below(total, rng)
+            pick = opts[0]
+            for p in opts:
+                if left[p]:
+                    pick = p
+                    r -= left[p]
+                    if r < 0:
+                        break
             out[pick][c] += 1
             left[pick] -= 1
         return out
@@ -397,24 +407,6 @@ def _penalty(v: View, partner: int) -> int:
     assert v.dealer is not None
     defenders = {v.dealer} if partner < 0 else {v.dealer, partner}
     return sum(pen if f.seat in defenders else -pen for f in v.failed_throws)
-
-
-def _place(opts: list[int], left: list[int], rng: random.Random) -> int:
-    """A place for a card among ``opts``, with odds by the room ``left`` there (-1: none)."""
-    total = 0
-    for p in opts:
-        total += left[p]
-    if total == 0:
-        return -1
-    r = below(total, rng)
-    pick = opts[0]
-    for p in opts:
-        if left[p]:
-            pick = p
-            r -= left[p]
-            if r < 0:
-                break
-    return pick
 
 
 def below(n: int, rng: random.Random) -> int:

@@ -94,6 +94,14 @@ def my_turn(table: Any) -> bool:
     return v.phase != "deal" or "pass-bid" in v.actions
 
 
+def await_turn(table: Any, also: Any = lambda: False, seconds: float = 30) -> None:
+    """Run the app until the player may act or ``also()`` holds; failing, say what the table
+    waits on."""
+    if not wait_until(lambda: my_turn(table) or also(), seconds):
+        waits = getattr(table.session, "waiting_on", lambda: "?")()
+        raise AssertionError(f"no turn of the player's in {seconds} s: waiting on {waits}")
+
+
 def engine_step(hand: Hand) -> None:
     """One decision of ``hand`` without the app: the next card dealt, or the engine's own
     answer (托管) for the seat that owes it."""
@@ -114,8 +122,7 @@ def play_until(ui: Any, pred: Any, seed: int, bid: bool = True, rules: str = "cl
     ui.app.start_rules(preset(rules), seat=0, seed=seed)
     while not pred():
         assert table.hud.phase != "done", "the hand ended first"
-        moved = wait_until(lambda: my_turn(table) or pred() or table.hud.phase == "done", 30)
-        assert moved, f"no turn of the player's in 30 s: waiting on {table.session.waiting_on()}"
+        await_turn(table, lambda: pred() or table.hud.phase == "done")
         if pred():
             break
         human_step(table, bid=bid)

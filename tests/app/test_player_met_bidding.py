@@ -8,7 +8,7 @@ import time
 
 from app.screenshots import human_step, wait_until
 from engine.rules import preset
-from tests.app.tablekit import item, items, my_turn
+from tests.app.tablekit import await_turn, item, items
 
 
 def _to_deal_end(ui, nothing_to_bid: bool) -> None:
@@ -17,7 +17,7 @@ def _to_deal_end(ui, nothing_to_bid: bool) -> None:
     for seed in range(1, 80):
         ui.app.start_rules(preset("classic"), seat=0, seed=seed)
         while True:
-            assert wait_until(lambda: my_turn(table) or table.hud.phase != "deal", 30)
+            await_turn(table, lambda: table.hud.phase != "deal")
             v = table.session.view
             if v.phase != "deal":
                 break

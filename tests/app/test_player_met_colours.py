@@ -10,7 +10,7 @@ from PySide6.QtQuick import QQuickItem
 
 from app.screenshots import human_step, wait_until
 from engine.rules import preset
-from tests.app.tablekit import descendants, item, my_turn
+from tests.app.tablekit import await_turn, descendants, item
 
 RED, BLACK = "#ff8a80", "#f3f1e6"  # Theme.suitColour on the felt, two colours
 CARD = re.compile(r"[0-9JQKA]*[♠♥♣♦][0-9JQKA]*")
@@ -37,7 +37,7 @@ def test_suit_signs_are_coloured_in_the_bid_and_the_counters_trumps_row(ui, qtbo
         # into the play, the counter on: its Trumps row names the highest trumps left
         ui.settings.showCounter = True
         while table.hud.phase != "play":
-            assert wait_until(lambda: my_turn(table) or table.hud.phase == "play", 30)
+            await_turn(table, lambda: table.hud.phase == "play")
             if table.hud.phase != "play":
                 human_step(table, bid=True)
         qtbot.waitUntil(lambda: bool(_trump_row(ui)), timeout=5000)

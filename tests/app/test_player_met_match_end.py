@@ -10,7 +10,7 @@ import dataclasses
 
 from app.table.state import rank_text
 from engine.rules import preset
-from tests.app.tablekit import human_step, item, my_turn, texts, wait_until
+from tests.app.tablekit import await_turn, human_step, item, texts
 
 
 def test_the_hand_that_wins_the_match_says_so_at_once(ui, qtbot) -> None:
@@ -20,7 +20,7 @@ def test_the_hand_that_wins_the_match_says_so_at_once(ui, qtbot) -> None:
     for seed in (1, 2, 3, 4, 5):  # a hand that moves levels (not a passed deal)
         session = ui.app.start_rules(rules, seat=0, seed=seed)
         while table.hud.phase != "done":
-            assert wait_until(lambda: my_turn(table) or table.hud.phase == "done", 30)
+            await_turn(table, lambda: table.hud.phase == "done")
             if table.hud.phase != "done":
                 human_step(table, bid=True)
         out = session.view.outcome if session.view is not None else None

@@ -7,10 +7,10 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtQuick import QQuickItem
 
-from app.screenshots import human_step, wait_until
+from app.screenshots import human_step
 from app.session import list_records
 from engine.rules import preset
-from tests.app.tablekit import click, item, items, my_turn
+from tests.app.tablekit import await_turn, click, item, items
 
 
 def _visible(ui, name: str) -> list[QQuickItem]:
@@ -29,7 +29,7 @@ def test_a_replay_starts_at_the_deal_names_seats_as_the_table_and_leaves_to_the_
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=2, seed=8)  # the player sat opposite seat 0
     while table.hud.phase != "done":
-        assert wait_until(lambda: my_turn(table) or table.hud.phase == "done", 30)
+        await_turn(table, lambda: table.hud.phase == "done")
         if table.hud.phase != "done":
             human_step(table, bid=True)
     at_table = {r["seat"]: r["name"] for r in table.seats.model.rows()}
@@ -61,7 +61,7 @@ def test_the_kitty_is_turned_over_once_when_the_result_shows_again(ui, qtbot) ->
     table = ui.table
     ui.app.start_rules(preset("classic"), seat=0, seed=8)
     while table.hud.phase != "done":
-        assert wait_until(lambda: my_turn(table) or table.hud.phase == "done", 30)
+        await_turn(table, lambda: table.hud.phase == "done")
         if table.hud.phase != "done":
             human_step(table, bid=True)
     ui.app.leaveTable()

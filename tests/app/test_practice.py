@@ -9,6 +9,7 @@ from app.session import list_records, read_record, save_path
 from engine.actions import Bury, DealCard, Play, action_to_dict
 from engine.records import HandRecord, branch_records, replay
 from tests.app.tablekit import (
+    await_turn,
     click,
     human_step,
     item,
@@ -29,8 +30,7 @@ def _finished_record(ui) -> HandRecord:
 
 def _play_out(table, stop=lambda: False) -> None:
     while table.hud.phase != "done" and not stop():
-        moved = wait_until(lambda: my_turn(table) or table.hud.phase == "done" or stop(), 30)
-        assert moved, f"no turn of the player's in 30 s: waiting on {table.session.waiting_on()}"
+        await_turn(table, lambda: table.hud.phase == "done" or stop())
         if table.hud.phase != "done" and not stop():
             human_step(table)
 
@@ -136,10 +136,10 @@ def test_take_back_twice(ui, qtbot) -> None:
     # two plays of the player's, the AI answering between them
     plays = 0
     while plays < 2:
-        assert wait_until(lambda: my_turn(table), 30)
+        await_turn(table)
         human_step(table)
         plays += 1
-    assert wait_until(lambda: my_turn(table), 30)
+    await_turn(table)
     line = [action_to_dict(a) for a in session.match.hand.actions]
     mine = [i for i, a in enumerate(line) if a.get("seat") == 0]
     assert table.hud.canTakeBack

@@ -11,13 +11,13 @@ from typing import Any
 from helpers import run, seated_in_a_new_room, start_server, start_with_bots, stop_server
 from PySide6.QtCore import QPointF
 
-from app.screenshots import human_step, wait_until
+from app.screenshots import human_step
 from app.session import Session
 from engine.hand import Phase
 from engine.match import Match
 from engine.rules import preset
 from engine.views import View, view
-from tests.app.tablekit import engine_step, my_turn, visible_items
+from tests.app.tablekit import await_turn, engine_step, visible_items
 
 HOLD_MS = 1000
 
@@ -65,14 +65,14 @@ def test_a_finished_trick_is_held_in_the_next_hand_after_resizes(ui, qtbot) -> N
     ui.app.start_rules(preset("classic"), seat=0, seed=6)
     sizes = iter([(800, 600), (1920, 1080), (1000, 700), (1280, 720)] * 8)
     while table.hud.phase != "done":  # the first hand, resized now and then as it goes
-        assert wait_until(lambda: my_turn(table) or table.hud.phase == "done", 30)
+        await_turn(table, lambda: table.hud.phase == "done")
         if table.hud.phase != "done":
             human_step(table, bid=True)
             if len(table.session.view.tricks) % 4 == 1:
                 ui.window.resize(*next(sizes))
     table.result.nextHand()
     while not (_my_play_turn(table) and table.session.view.tricks):
-        assert wait_until(lambda: my_turn(table), 30)
+        await_turn(table)
         if not (_my_play_turn(table) and table.session.view.tricks):
             human_step(table, bid=True)
     for size in [(800, 600), (1920, 1080), (1100, 650)]:  # mid-hand, before the trick ends

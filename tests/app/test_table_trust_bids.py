@@ -6,7 +6,7 @@ from __future__ import annotations
 from app.cards import SYMBOLS
 from app.table import rank_text
 from engine.rules import preset
-from tests.app.tablekit import click, human_step, item, items, my_turn, wait_until
+from tests.app.tablekit import await_turn, click, human_step, item, items, my_turn
 
 
 def _card(card: str) -> str:
@@ -50,7 +50,7 @@ def test_bid_buttons_name_their_cards_and_the_bid_stays_until_play(ui, qtbot) ->
     ui.settings.language = "en"
     # it stays through the kitty and goes when play starts
     while table.hud.phase != "play":
-        assert wait_until(lambda: my_turn(table) or table.hud.phase == "play", 30)
+        await_turn(table, lambda: table.hud.phase == "play")
         if table.hud.phase in ("bury", "call-friend"):
             assert table.bidding.bidText and item(ui, "bidText").isVisible()
             assert any(r["bidCards"] for r in table.seats.model.rows())
