@@ -11,7 +11,9 @@ decision time (p50/p95/max over burials, friend calls and plays; bids are not ti
 
 Players: ``random``, ``easy``, ``basic`` (= ``normal``), ``expert`` (= ``hard``), ``master``;
 ``LEVEL:bids=X`` is that level with every bidding threshold times X (``normal:bids=0.9`` bids
-on weaker hands), to check the thresholds against the shipped ones.
+on weaker hands), to check the thresholds against the shipped ones; ``hard:opp`` and
+``master:opp`` search with the other side's seats rolled out by ``engine.ai.opponent`` (a model
+of the open bots' style) instead of our own policy. Knobs combine: ``master:opp,bids=0.9``.
 Results are reproducible from the seed: every player's randomness comes from the deal's seed,
 and the search runs on a fixed playout budget per decision (``--samples`` deals per
 candidate; by default ``ARENA_SAMPLES`` by the number of decks) with no clock unless
@@ -29,7 +31,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.actions import Action
 from engine.ai import AIPlayer, make_player
@@ -73,34 +75,50 @@ class DealResult:
     times_b: tuple[float, ...]
 
 
-def parse_player(name: str) -> tuple[str, float]:
-    """``LEVEL`` or ``LEVEL:bids=X`` -> (level, bidding-threshold scale)."""
-    base, sep, knob = name.partition(":")
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A player of the arena: a level and its knobs."""
+
+    level: str
+    bid_scale: float = 1.0
+    model_opponents: bool = False
+
+
+def parse_player(name: str) -> Spec:
+    """``LEVEL`` or ``LEVEL:KNOB[,KNOB]`` (``bids=X``, ``opp``) -> its ``Spec``."""
+    base, _, knobs = name.partition(":")
     level = ALIASES.get(base, base)
     if level not in PLAYERS:
         raise ValueError(f"unknown player {base!r}; expected one of {', '.join(PLAYERS)}")
-    if not sep:
-        return level, 1.0
-    key, _, value = knob.partition("=")
-    try:
-        scale = float(value)
-    except ValueError:
-        scale = -1.0
-    if key != "bids" or not 0 < scale < 10 or level == "random":
-        raise ValueError(f"{name!r}: expected {level}:bids=X, X a positive factor like 0.9")
-    return level, scale
+    spec = Spec(level)
+    for knob in knobs.split(",") if knobs else ():
+        if knob == "opp" and level in ("hard", "master"):
+            spec = replace(spec, model_opponents=True)
+            continue
+        key, _, value = knob.partition("=")
+        try:
+            scale = float(value)
+        except ValueError:
+            scale = -1.0
+        if key != "bids" or not 0 < scale < 10 or level == "random":
+            raise ValueError(
+                f"{name!r}: expected {level}:bids=X, X a positive factor like 0.9"
+                + (f", or {level}:opp" if level in ("hard", "master") else "")
+            )
+        spec = replace(spec, bid_scale=scale)
+    return spec
 
 
 def new_player(name: str, seed: int, cfg: Config) -> AIPlayer:
-    level, scale = parse_player(name)
-    if level in ("hard", "master"):
-        samples = cfg.samples if level == "hard" else 4 * cfg.samples
-        player: AIPlayer = ExpertPlayer(seed, cfg.budget, samples, level)
+    spec = parse_player(name)
+    if spec.level in ("hard", "master"):
+        samples = cfg.samples if spec.level == "hard" else 4 * cfg.samples
+        player: AIPlayer = ExpertPlayer(seed, cfg.budget, samples, spec.level, spec.model_opponents)
     else:
-        player = make_player(level, seed)
-    if scale != 1.0:
+        player = make_player(spec.level, seed)
+    if spec.bid_scale != 1.0:
         assert isinstance(player, BasicPlayer)  # every level but random bids as basic does
-        player.bid_scale = scale
+        player.bid_scale = spec.bid_scale
     return player
 
 

@@ -7,6 +7,7 @@ import pytest
 from engine.ai.players import ExpertPlayer
 from engine.arena import (
     Config,
+    Spec,
     arena_samples,
     deals,
     main,
@@ -77,12 +78,18 @@ def test_the_search_budget_shrinks_with_the_decks() -> None:
     assert isinstance(hard, ExpertPlayer) and isinstance(master, ExpertPlayer)
     assert (hard.samples, master.samples) == (cfg.samples, 4 * cfg.samples)
     assert hard.budget is None and master.budget is None
+    assert not master.model_opponents
+    modelled = new_player("master:opp", 1, cfg)
+    assert isinstance(modelled, ExpertPlayer) and modelled.model_opponents
+    assert modelled.samples == 4 * cfg.samples
 
 
 def test_a_player_may_carry_a_bidding_scale() -> None:
-    assert parse_player("basic") == ("normal", 1.0)
-    assert parse_player("expert:bids=0.9") == ("hard", 0.9)
-    for bad in ("nobody", "normal:bids=x", "normal:bids=0", "normal:trumps=1", "random:bids=0.9"):
+    assert parse_player("basic") == Spec("normal", 1.0, False)
+    assert parse_player("expert:bids=0.9") == Spec("hard", 0.9, False)
+    assert parse_player("master:opp,bids=0.9") == Spec("master", 0.9, True)
+    bad_names = ("nobody", "normal:bids=x", "normal:bids=0", "normal:trumps=1", "random:bids=0.9")
+    for bad in (*bad_names, "normal:opp", "hard:opp=1"):
         with pytest.raises(ValueError):
             parse_player(bad)
 
