@@ -11,9 +11,12 @@ decision time (p50/p95/max over burials, friend calls and plays; bids are not ti
 
 Players: ``random``, ``easy``, ``basic`` (= ``normal``), ``expert`` (= ``hard``), ``master``;
 ``LEVEL:bids=X`` is that level with every bidding threshold times X (``normal:bids=0.9`` bids
-on weaker hands), to check the thresholds against the shipped ones; ``hard:opp`` and
-``master:opp`` search with the other side's seats rolled out by ``engine.ai.opponent`` (a model
-of the open bots' style) instead of our own policy. Knobs combine: ``master:opp,bids=0.9``.
+on weaker hands), to check the thresholds against the shipped ones. The searching levels take
+their style's parts as knobs (``engine.ai.style``; ``master`` plays with both, ``hard`` with
+neither): ``opp`` / ``noopp`` search with the other side's seats rolled out by
+``engine.ai.opponent`` (a model of the open bots' style) or by our own policy, ``kitty=N`` deals
+an unseen kitty as a burial at odds N in tenths (0: like a hand). Knobs combine:
+``master:noopp,kitty=0`` is the plain search at master's budget, ``hard:opp,bids=0.9``.
 Results are reproducible from the seed: every player's randomness comes from the deal's seed,
 and the search runs on a fixed playout budget per decision (``--samples`` deals per
 candidate; by default ``ARENA_SAMPLES`` by the number of decks) with no clock unless
@@ -37,6 +40,7 @@ from engine.actions import Action
 from engine.ai import AIPlayer, make_player
 from engine.ai.expert import MAX_SAMPLES
 from engine.ai.players import BasicPlayer, ExpertPlayer
+from engine.ai.style import LEVEL_STYLES, Style
 from engine.cards import RANKS
 from engine.hand import Hand, Phase, Setup
 from engine.match import hand_seed
@@ -81,21 +85,29 @@ class Spec:
 
     level: str
     bid_scale: float = 1.0
-    model_opponents: bool = False
+    style: Style | None = None  # a searching level's style other than its own
 
 
 def parse_player(name: str) -> Spec:
-    """``LEVEL`` or ``LEVEL:KNOB[,KNOB]`` (``bids=X``, ``opp``) -> its ``Spec``."""
+    """``LEVEL`` or ``LEVEL:KNOB[,KNOB]`` -> its ``Spec``. Knobs: ``bids=X`` (every level but
+    random), and for the searching levels their style's parts: ``opp`` / ``noopp`` (the other
+    side rolled out by the model, or by our policy), ``kitty=N`` (an unseen kitty's odds)."""
     base, _, knobs = name.partition(":")
     level = ALIASES.get(base, base)
     if level not in PLAYERS:
         raise ValueError(f"unknown player {base!r}; expected one of {', '.join(PLAYERS)}")
     spec = Spec(level)
+    searching = level in LEVEL_STYLES
     for knob in knobs.split(",") if knobs else ():
-        if knob == "opp" and level in ("hard", "master"):
-            spec = replace(spec, model_opponents=True)
-            continue
         key, _, value = knob.partition("=")
+        if searching and knob in ("opp", "noopp"):
+            style = spec.style or LEVEL_STYLES[level]
+            spec = replace(spec, style=replace(style, model_opponents=knob == "opp"))
+            continue
+        if searching and key == "kitty" and value.isdigit() and int(value) <= 10:
+            style = spec.style or LEVEL_STYLES[level]
+            spec = replace(spec, style=replace(style, kitty_odds=int(value)))
+            continue
         try:
             scale = float(value)
         except ValueError:
@@ -103,7 +115,7 @@ def parse_player(name: str) -> Spec:
         if key != "bids" or not 0 < scale < 10 or level == "random":
             raise ValueError(
                 f"{name!r}: expected {level}:bids=X, X a positive factor like 0.9"
-                + (f", or {level}:opp" if level in ("hard", "master") else "")
+                + (f", or {level}:opp, :noopp, :kitty=N (0-10)" if searching else "")
             )
         spec = replace(spec, bid_scale=scale)
     return spec
@@ -111,9 +123,9 @@ def parse_player(name: str) -> Spec:
 
 def new_player(name: str, seed: int, cfg: Config) -> AIPlayer:
     spec = parse_player(name)
-    if spec.level in ("hard", "master"):
+    if spec.level in LEVEL_STYLES:
         samples = cfg.samples if spec.level == "hard" else 4 * cfg.samples
-        player: AIPlayer = ExpertPlayer(seed, cfg.budget, samples, spec.level, spec.model_opponents)
+        player: AIPlayer = ExpertPlayer(seed, cfg.budget, samples, spec.level, spec.style)
     else:
         player = make_player(spec.level, seed)
     if spec.bid_scale != 1.0:

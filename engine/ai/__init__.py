@@ -6,7 +6,9 @@
 Levels: ``random`` (uniform legal actions), ``easy`` (rule-based with occasional random plays),
 ``normal`` (rule-based, ``engine.ai.basic``), ``hard`` (the rule-based play unless a
 determinized Monte Carlo search nominates another and a paired re-check confirms it,
-``engine.ai.expert``), ``master`` (the same with a larger budget). A player sees only its
+``engine.ai.expert``), ``master`` (the same with a larger budget, the other side rolled out by a
+model of the open bots and an unseen kitty dealt as a burial: ``engine.ai.style``). A player
+sees only its
 seat's ``View``. Search is a pure function of the view: call it off the UI thread (an executor
 or a worker process). See docs/AI.md.
 """

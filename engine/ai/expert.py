@@ -43,6 +43,7 @@ from .fastpolicy import run
 from .fastworld import Fast, from_world
 from .memory import Knowledge, knowledge
 from .sampling import Unseen, deal_unseen, sample_inferred, starting_world
+from .style import PLAIN, Style
 
 DEFAULT_BUDGET = 0.4  # seconds per searched decision (the target: p95 ≤ 0.5 s on one core)
 MASTER_BUDGET = 1.6  # the target: p95 ≤ 2 s
@@ -59,8 +60,6 @@ CONFIRM_STREAM = 0x5EED_C0DE  # the re-check's deals come from their own random 
 # The last tricks of a play's deal solved exactly (``endgame``) instead of rolled out: off, as
 # it measured no gain on late positions at five times the time (docs/AI.md); a bench turns it on.
 ENDGAME = False
-# Lever 3 (docs/AI.md): with ``model_opponents`` the rollouts play the other side's seats by
-# ``engine.ai.opponent`` (a model of a greedy rule bot's style) and our side's by our own policy.
 
 W = TypeVar("W")
 
@@ -144,7 +143,7 @@ def decide(
     samples: int = MAX_SAMPLES,
     seed: int = 0,
     confirm: int | None = None,
-    model_opponents: bool = False,
+    style: Style = PLAIN,
 ) -> Decision:
     """Search the play for ``v``'s seat within about ``budget`` seconds (``None``: no clock, so
     the choice depends only on the view and the seed): ``samples`` deals' worth of playouts to
@@ -161,13 +160,13 @@ def decide(
     assert v.trumps is not None
     tab = codes_for(v.trumps)
     codes = {tuple(c): tab.of(c) for c in cands}
-    u = Unseen(v)
+    u = Unseen(v, kitty_odds=style.kitty_odds)
     memo = endgame.Memo()  # the endgame's table of a deal, shared by its candidates
     return search(
         cands,
         lambda: sample_inferred(v, nominate_rng, u=u),
         lambda: sample_inferred(v, confirm_rng, u=u),
-        lambda world, play: _playout(world, codes[tuple(play)], seat, memo, model_opponents),
+        lambda world, play: _playout(world, codes[tuple(play)], seat, memo, style),
         samples,
         CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
         None if budget is None else start + budget,
@@ -320,7 +319,7 @@ def decide_call(
     samples: int = MAX_SAMPLES,
     seed: int = 0,
     confirm: int | None = None,
-    model_opponents: bool = False,
+    style: Style = PLAIN,
 ) -> Decision:
     """The dealer's friend call, the same way as a play: the rule-based call is the incumbent,
     its next calls the rivals; each deal of the unseen hands is played out from the first lead
@@ -331,7 +330,7 @@ def decide_call(
 
     def value(deal: Deal, call: list[Card]) -> float:
         world = from_world(starting_world(v, deal[0], deal[1], call[0]))
-        _rollout(world, seat, model_opponents)
+        _rollout(world, seat, style)
         return world.utility(seat)
 
     return _before_play(v, cands, value, budget, samples, seed, confirm)
@@ -343,7 +342,7 @@ def decide_bury(
     samples: int = MAX_SAMPLES,
     seed: int = 0,
     confirm: int | None = None,
-    model_opponents: bool = False,
+    style: Style = PLAIN,
 ) -> Decision:
     """The dealer's burial, the same way: the rule-based burial is the incumbent, its next
     cheapest burials the rivals, each played out from the first lead (with a hidden friend, after
@@ -362,7 +361,7 @@ def decide_bury(
         hands = list(deal[0])
         hands[seat] = hands[seat] - Counter(burial)
         world = from_world(starting_world(v, hands, tuple(burial), calls.get(tuple(burial))))
-        _rollout(world, seat, model_opponents)
+        _rollout(world, seat, style)
         return world.utility(seat)
 
     return _before_play(v, cands, value, budget, samples, seed, confirm)
@@ -399,7 +398,7 @@ def _playout(
     play: list[int],
     seat: int,
     memo: endgame.Memo | None = None,
-    model_opponents: bool = False,
+    style: Style = PLAIN,
 ) -> float:
     w = world.copy()
     w.play(play)
@@ -407,7 +406,7 @@ def _playout(
         if memo is None:
             return endgame.solve(w, seat)
         return endgame.solve_memo(w, seat, memo.for_deal(world.deal))
-    _rollout(w, seat, model_opponents)
+    _rollout(w, seat, style)
     return w.utility(seat)
 
 
@@ -422,10 +421,10 @@ def opponents_of(world: Fast, seat: int) -> int:
     return out
 
 
-def _rollout(world: Fast, seat: int, model_opponents: bool) -> None:
-    """Play ``world`` to the end: every seat by our policy, or with ``model_opponents`` the
-    other side's seats by ``opponent``'s model of a greedy rule bot."""
-    if model_opponents:
+def _rollout(world: Fast, seat: int, style: Style) -> None:
+    """Play ``world`` to the end: every seat by our policy, or with ``style.model_opponents``
+    the other side's seats by ``opponent``'s model of a greedy rule bot (lever 3, docs/AI.md)."""
+    if style.model_opponents:
         opponent.run(world, opponents_of(world, seat))
     else:
         run(world)

@@ -22,6 +22,7 @@ from engine.views import View
 from . import basic
 from .expert import DEFAULT_BUDGET, MAX_SAMPLES, decide, decide_bury, decide_call
 from .memory import knowledge, played_cards
+from .style import LEVEL_STYLES, Style
 
 
 def _need_view(view: object) -> View:
@@ -126,27 +127,21 @@ class ExpertPlayer(BasicPlayer):
         budget: float | None = DEFAULT_BUDGET,
         samples: int = MAX_SAMPLES,
         level: str = "hard",
-        model_opponents: bool = False,
+        style: Style | None = None,
     ) -> None:
         super().__init__(seed)
         self.seed = seed
         self.budget = budget
         self.samples = samples
         self.level = level
-        # lever 3: the rollouts' opponents by ``engine.ai.opponent`` (our side by our policy)
-        self.model_opponents = model_opponents
+        # how the search imagines the others: the level's own unless a bench names another
+        self.style = LEVEL_STYLES[level] if style is None else style
 
     def bury(self, v: View) -> tuple[Card, ...]:
-        return decide_bury(
-            v, self.budget, self.samples, self.seed, None, self.model_opponents
-        ).cards
+        return decide_bury(v, self.budget, self.samples, self.seed, None, self.style).cards
 
     def call(self, v: View) -> Card:
-        return decide_call(
-            v, self.budget, self.samples, self.seed, None, self.model_opponents
-        ).cards[0]
+        return decide_call(v, self.budget, self.samples, self.seed, None, self.style).cards[0]
 
     def play(self, v: View) -> list[Card]:
-        return list(
-            decide(v, self.budget, self.samples, self.seed, None, self.model_opponents).cards
-        )
+        return list(decide(v, self.budget, self.samples, self.seed, None, self.style).cards)

@@ -48,10 +48,6 @@ INFER_TRIES = 4  # deals drawn for one inferred sample before the best-explained
 # orders, tractors): past these a deal may break one, so the rare view that almost no deal
 # explains costs a bounded time.
 SHAPE_TRIES = 30
-# Lever 1 on the kitty (docs/AI.md, off): a burial is low cards, so a kitty this seat has not
-# seen is dealt a trump, a point card or an ace at these odds, in tenths, against any other
-# card (0: the kitty is dealt like a hand). A bench sets it.
-KITTY_ODDS = 0
 
 
 def sample_inferred(
@@ -120,7 +116,7 @@ class Unseen:
     place with odds by the room left there; a dead end retries, and after many the hidden
     friend's check, then the voids are let go, so a search never fails for want of a deal."""
 
-    def __init__(self, v: View, f: Facts | None = None) -> None:
+    def __init__(self, v: View, f: Facts | None = None, kitty_odds: int = 0) -> None:
         trumps, seat, dealer = v.trumps, v.seat, v.dealer
         assert trumps is not None and seat is not None and dealer is not None
         if f is None:
@@ -146,14 +142,15 @@ class Unseen:
         self.places = [_places(voids, suit) for suit in range(5)]  # eligible places per suit
         self.anywhere = [_places([0, 0, 0, 0], suit) for suit in range(5)]
         self.window = Window(v, tab, f.tricks)
-        # per code, the odds (in tenths) of going to the unknown kitty; None: as to a hand
+        # Lever 1 on the kitty (``Style.kitty_odds``): a burial is low cards, so per code, the
+        # odds (in tenths) of going to the unknown kitty; None: as to a hand
         self.kitty_odds: list[int] | None = None
-        if KITTY_ODDS and f.room[KITTY]:
+        if kitty_odds and f.room[KITTY]:
             low = [
                 tab.suit[c] != TRUMP_SUIT and not tab.pts[c] and tab.cards[c][0] != "A"
                 for c in range(NCODES)
             ]
-            self.kitty_odds = [10 if low[c] else KITTY_ODDS for c in range(NCODES)]
+            self.kitty_odds = [10 if low[c] else kitty_odds for c in range(NCODES)]
         self.shapes = Shapes(v, tab, f.tricks)
         # Per code, (seat, copies a draw may give it) where a follow capped them, less the
         # copies it is known to hold.
@@ -241,7 +238,7 @@ class Unseen:
         left: list[int],
         rng: random.Random,
     ) -> list[int] | None:
-        """``KITTY_ODDS``: the unknown kitty filled first, as a burial (a card no hand may hold
+        """``kitty_odds``: the unknown kitty filled first, as a burial (a card no hand may hold
         goes there; of the others, a trump, point card or ace is taken at the odds against any
         other card); the cards left, in their order. None: no room for what must go there."""
         suit_of = self.tab.suit

@@ -8,6 +8,7 @@ from test_ai_fastpolicy import first_leads, legal
 
 from engine.ai import expert, fastpolicy, opponent
 from engine.ai.fastworld import Fast
+from engine.ai.style import MODELLED, PLAIN
 from engine.leads import check_lead
 from engine.rules import PRESETS
 
@@ -52,7 +53,7 @@ def test_the_model_plays_legally_and_the_same_way_twice(name: str) -> None:
 
 
 def test_the_option_plays_only_the_other_sides_seats_by_the_model() -> None:
-    """With ``model_opponents`` a rollout plays the seats against the searching seat by the
+    """With ``Style.model_opponents`` a rollout plays the seats against the searching seat by the
     model and the searching seat and its partner by our own policy; without it, every seat by
     ours. (Compared on the whole rollout, so it holds for the compiled engine too.)"""
     mixed = 0
@@ -65,10 +66,10 @@ def test_the_option_plays_only_the_other_sides_seats_by_the_model() -> None:
                     theirs |= 1 << x
             assert expert.opponents_of(f, seat) == theirs
             a, b, c, d = f.copy(), f.copy(), f.copy(), f.copy()
-            expert._rollout(a, seat, True)
+            expert._rollout(a, seat, MODELLED)
             _replay(b, theirs)
             assert (a.won, a.last_cards, a.result()) == (b.won, b.last_cards, b.result())
-            expert._rollout(c, seat, False)
+            expert._rollout(c, seat, PLAIN)
             fastpolicy.run(d)
             assert (c.won, c.last_cards) == (d.won, d.last_cards)
             everyone = f.copy()

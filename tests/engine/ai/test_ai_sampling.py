@@ -9,7 +9,6 @@ from typing import NamedTuple
 import pytest
 
 from engine.actions import Action, DealCard
-from engine.ai import sampling
 from engine.ai.memory import (
     full_deck,
     knowledge,
@@ -103,22 +102,20 @@ def test_sampled_deals_are_consistent_with_the_view(name: str) -> None:
             assert w.knowledge(v.seat).outside == knowledge(v).outside
 
 
-def test_a_kitty_dealt_as_a_burial_holds_few_trumps_points_or_aces(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``KITTY_ODDS`` (off in play): a kitty the seat has not seen gets a trump, a point card or
-    an ace at those odds in tenths, as a burial would; every deal is still a deal of the view."""
+def test_a_kitty_dealt_as_a_burial_holds_few_trumps_points_or_aces() -> None:
+    """``kitty_odds`` (``master``'s style): a kitty the seat has not seen gets a trump, a point
+    card or an ace at those odds in tenths, as a burial would; every deal is still a deal of
+    the view."""
     views = [v for _, v in positions("classic", 3, every=3) if not v.buried]
 
     def high_share(odds: int) -> float:
-        monkeypatch.setattr(sampling, "KITTY_ODDS", odds)
         rng = random.Random(9)
         high = dealt = 0
         for v in views:
             trumps = v.trumps
             assert trumps is not None
             voids = voids_from(view_tricks(v), trumps)
-            u = Unseen(v)
+            u = Unseen(v, kitty_odds=odds)
             for _ in range(20):
                 w = sample_world(v, rng, u)
                 hands = [w.tab.hand(h) for h in w.hands]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.ai.players import ExpertPlayer
+from engine.ai.style import MODELLED, PLAIN, Style
 from engine.arena import (
     Config,
     Spec,
@@ -78,18 +79,22 @@ def test_the_search_budget_shrinks_with_the_decks() -> None:
     assert isinstance(hard, ExpertPlayer) and isinstance(master, ExpertPlayer)
     assert (hard.samples, master.samples) == (cfg.samples, 4 * cfg.samples)
     assert hard.budget is None and master.budget is None
-    assert not master.model_opponents
-    modelled = new_player("master:opp", 1, cfg)
-    assert isinstance(modelled, ExpertPlayer) and modelled.model_opponents
-    assert modelled.samples == 4 * cfg.samples
+    assert (hard.style, master.style) == (PLAIN, MODELLED)  # the levels' own styles
+    plain = new_player("master:noopp,kitty=0", 1, cfg)
+    assert isinstance(plain, ExpertPlayer) and plain.style == PLAIN
+    assert plain.samples == 4 * cfg.samples
+    modelled = new_player("hard:opp", 1, cfg)
+    assert isinstance(modelled, ExpertPlayer) and modelled.style == Style(True, 0)
+    assert modelled.samples == cfg.samples
 
 
 def test_a_player_may_carry_a_bidding_scale() -> None:
-    assert parse_player("basic") == Spec("normal", 1.0, False)
-    assert parse_player("expert:bids=0.9") == Spec("hard", 0.9, False)
-    assert parse_player("master:opp,bids=0.9") == Spec("master", 0.9, True)
+    assert parse_player("basic") == Spec("normal", 1.0)
+    assert parse_player("expert:bids=0.9") == Spec("hard", 0.9)
+    assert parse_player("master:noopp,bids=0.9") == Spec("master", 0.9, Style(False, 1))
+    assert parse_player("hard:kitty=3,opp") == Spec("hard", 1.0, Style(True, 3))
     bad_names = ("nobody", "normal:bids=x", "normal:bids=0", "normal:trumps=1", "random:bids=0.9")
-    for bad in (*bad_names, "normal:opp", "hard:opp=1"):
+    for bad in (*bad_names, "normal:opp", "hard:opp=1", "master:kitty=11", "normal:kitty=1"):
         with pytest.raises(ValueError):
             parse_player(bad)
 

@@ -1,0 +1,26 @@
+"""How a search imagines the seats it cannot see: a level's style beside its budget.
+
+Issue 36's levers that paid against the open bots (docs/AI.md): the other side's seats rolled
+out by ``engine.ai.opponent``'s model of a greedy rule bot instead of our own policy (lever 3),
+and an unseen kitty dealt as a burial, low cards first, instead of like a hand (lever 1 on the
+kitty). ``master`` plays with both; ``hard`` keeps the plain search, which the arena measures
+them against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    # the rollouts play the other side's seats by ``engine.ai.opponent`` (our side by our policy)
+    model_opponents: bool = False
+    # an unseen kitty gets a trump, a point card or an ace at these odds in tenths against any
+    # other card (0: dealt like a hand); ``engine.ai.sampling.Unseen``
+    kitty_odds: int = 0
+
+
+PLAIN = Style()
+MODELLED = Style(model_opponents=True, kitty_odds=1)
+LEVEL_STYLES = {"hard": PLAIN, "master": MODELLED}
