@@ -30,8 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # The search's hot path (bench/engine_bench.py: AI playouts; bench/ai_bench.py --fixed): the
-# rule-based policy, the playout world, the sampled deals and their weighting by the plays, and
-# the rules functions they call on every decision.
+# rule-based policy, the playout world, the sampled deals and their weighting by the plays, the
+# model of the open bots that ``master``'s rollouts play the other side by, and the rules
+# functions they call on every decision.
 MODULES = (
     "engine/ai/basic.py",
     "engine/ai/memory.py",
@@ -42,6 +43,7 @@ MODULES = (
     "engine/ai/fastshapes.py",
     "engine/ai/sampling.py",
     "engine/ai/inference.py",
+    "engine/ai/opponent.py",
     "engine/cards.py",
     "engine/shapes.py",
     "engine/follows.py",

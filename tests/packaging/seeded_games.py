@@ -10,8 +10,9 @@ import random
 import sys
 
 from engine.actions import Action, action_to_dict
-from engine.ai import basic, expert, memory, playout
+from engine.ai import basic, expert, memory, opponent, playout
 from engine.ai.players import BasicPlayer
+from engine.ai.style import MODELLED, PLAIN
 from engine.hand import Hand, Phase, Setup
 from engine.rules import preset
 from engine.selfplay import play_hand
@@ -25,7 +26,8 @@ def digest(items: list[str]) -> str:
 
 
 def hands_and_decisions(name: str, seed: int, every: int) -> tuple[str, list[str]]:
-    """A rule-based hand's action log, and searched decisions at every ``every``-th play."""
+    """A rule-based hand's action log, and searched decisions at every ``every``-th play, in
+    turn with ``hard``'s style and ``master``'s (the model of the open bots rolls out)."""
     hand = Hand(preset(name), Setup(seed, ("5",) * 4, seed % 4))
     players = [BasicPlayer(s) for s in range(4)]
     decisions: list[str] = []
@@ -36,7 +38,8 @@ def hands_and_decisions(name: str, seed: int, every: int) -> tuple[str, list[str
         if hand.phase == Phase.PLAY:
             n += 1
             if n % every == 0:
-                decisions.append(repr(expert.decide(v, None, 3, seed=seed, confirm=6)))
+                style = MODELLED if n // every % 2 else PLAIN
+                decisions.append(repr(expert.decide(v, None, 3, seed, 6, style)))
         assert v.seat is not None
         return players[v.seat].act(v)
 
@@ -52,7 +55,7 @@ def main() -> None:
             logs.append(log)
             searched += decisions
         print(f"{name}: hands {digest(logs)}, {len(searched)} searched {digest(searched)}")
-    for module in (basic, memory, playout):
+    for module in (basic, memory, opponent, playout):
         print(f"loaded {module.__name__} from {module.__file__}")
     sys.stdout.flush()
 

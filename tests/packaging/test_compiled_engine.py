@@ -54,7 +54,7 @@ def test_pure_and_compiled_engines_play_the_same_seeds(compiled: Path, tmp_path:
     suffix = compile_engine.SUFFIX
     assert all(line.endswith(".py") for line in pure if line.startswith("loaded ")), pure
     loaded = [line for line in fast if line.startswith("loaded ")]
-    assert len(loaded) == 3 and all(line.endswith(suffix) for line in loaded), fast
+    assert len(loaded) == 4 and all(line.endswith(suffix) for line in loaded), fast
 
 
 def test_prepare_builds_fresh_modules_from_the_sources_packaged(compiled: Path) -> None:
