@@ -14,8 +14,9 @@ Full hands: every preset, deal to score, random-legal choices made by the engine
 AI playouts: the rule-based policy at every seat, from the first lead to the score, on the real
 deal of a seeded hand, timed in CPU seconds of this process (``time.process_time``) so that
 other jobs on the machine inflate it less: ``engine.ai.playout.run`` on a ``World`` of card
-strings (the reference), and the search's inner loop, ``engine.ai.fastpolicy.run`` on the same
-deal in card codes.
+strings (the reference), the search's inner loop, ``engine.ai.fastpolicy.run`` on the same
+deal in card codes, and ``master``'s rollouts of it (``engine.ai.opponent``'s model of the open
+bots at the first leader's opponents, our policy at its side).
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.actions import Action
+from engine.ai.expert import opponents_of
 from engine.ai.fastpolicy import run as fast_playout
 from engine.ai.fastworld import from_world
+from engine.ai.opponent import run as model_playout
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import World
 from engine.ai.playout import run as playout
@@ -166,9 +169,10 @@ def first_leads(rules: RuleSet, count: int, seed: int) -> list[World]:
     return out
 
 
-def playouts_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float]:
+def playouts_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float, float]:
     """Whole-hand playouts per CPU second: the rule-based policy on ``World`` (the reference),
-    and the search's rollouts on card codes (``fastpolicy`` on ``Fast``, converted once)."""
+    the search's rollouts on card codes (``fastpolicy`` on ``Fast``, converted once), and
+    ``master``'s (the other side by the model)."""
     worlds = first_leads(rules, count, seed)
     start = time.process_time()
     for w in worlds:
@@ -178,7 +182,12 @@ def playouts_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float]:
     start = time.process_time()
     for f in fast:
         fast_playout(f.copy())
-    return reference, len(worlds) / (time.process_time() - start)
+    codes = len(worlds) / (time.process_time() - start)
+    start = time.process_time()
+    for f in fast:
+        w = f.copy()
+        model_playout(w, opponents_of(w, w.turn()))
+    return reference, codes, len(worlds) / (time.process_time() - start)
 
 
 def main() -> None:
@@ -234,17 +243,24 @@ def main() -> None:
 
 
 def playouts_table(args: argparse.Namespace) -> None:
-    header = f"{'preset':<11} {'playouts/s':>10} {'ms each':>8} {'codes/s':>9} {'ms each':>8}"
+    header = (
+        f"{'preset':<11} {'playouts/s':>10} {'ms each':>8} {'codes/s':>9} {'ms each':>8}"
+        f" {'model/s':>8} {'ms each':>8}"
+    )
     print(header)
     print("-" * len(header))
     for name, rules in ALL_PRESETS.items():
         if args.presets and name not in args.presets:
             continue
-        per_s, fast = playouts_rate(rules, args.playouts, args.seed)
-        print(f"{name:<11} {per_s:>10.1f} {1000 / per_s:>8.1f} {fast:>9.1f} {1000 / fast:>8.1f}")
+        per_s, fast, model = playouts_rate(rules, args.playouts, args.seed)
+        print(
+            f"{name:<11} {per_s:>10.1f} {1000 / per_s:>8.1f} {fast:>9.1f} {1000 / fast:>8.1f}"
+            f" {model:>8.1f} {1000 / model:>8.1f}"
+        )
     print("playouts/s: AI rollouts of a whole hand (rule-based play at every seat, from the first")
     print("lead), per CPU second of one core; codes/s: the search's rollouts of the same deals on")
-    print("card codes (engine.ai.fastpolicy on engine.ai.fastworld).")
+    print("card codes (engine.ai.fastpolicy on engine.ai.fastworld); model/s: master's, the other")
+    print("side played by engine.ai.opponent's model of the open bots.")
 
 
 if __name__ == "__main__":
