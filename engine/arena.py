@@ -99,15 +99,11 @@ def parse_player(name: str) -> Spec:
     spec = Spec(level)
     searching = level in LEVEL_STYLES
     for knob in knobs.split(",") if knobs else ():
+        styled = _style_knob(spec.style or LEVEL_STYLES[level], knob) if searching else None
+        if styled is not None:
+            spec = replace(spec, style=styled)
+            continue
         key, _, value = knob.partition("=")
-        if searching and knob in ("opp", "noopp"):
-            style = spec.style or LEVEL_STYLES[level]
-            spec = replace(spec, style=replace(style, model_opponents=knob == "opp"))
-            continue
-        if searching and key == "kitty" and value.isdigit() and int(value) <= 10:
-            style = spec.style or LEVEL_STYLES[level]
-            spec = replace(spec, style=replace(style, kitty_odds=int(value)))
-            continue
         try:
             scale = float(value)
         except ValueError:
@@ -119,6 +115,16 @@ def parse_player(name: str) -> Spec:
             )
         spec = replace(spec, bid_scale=scale)
     return spec
+
+
+def _style_knob(style: Style, knob: str) -> Style | None:
+    """``style`` with the part ``knob`` names (``opp``, ``noopp``, ``kitty=N``); None: no such."""
+    key, _, value = knob.partition("=")
+    if knob in ("opp", "noopp"):
+        return replace(style, model_opponents=knob == "opp")
+    if key == "kitty" and value.isdigit() and int(value) <= 10:
+        return replace(style, kitty_odds=int(value))
+    return None
 
 
 def new_player(name: str, seed: int, cfg: Config) -> AIPlayer:
