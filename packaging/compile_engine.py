@@ -44,6 +44,7 @@ MODULES = (
     "engine/ai/sampling.py",
     "engine/ai/inference.py",
     "engine/ai/opponent.py",
+    "engine/ai/splits.py",
     "engine/cards.py",
     "engine/shapes.py",
     "engine/follows.py",

@@ -40,6 +40,7 @@ from .fastworld import Deal, Fast, from_world
 from .inference import Window
 from .memory import known_holdings, outside_cards, played_cards, view_tricks, voids_from
 from .playout import World
+from .splits import Splits
 
 T = TypeVar("T")
 KITTY = 4  # the kitty's index among the places cards can go
@@ -48,6 +49,9 @@ INFER_TRIES = 4  # deals drawn for one inferred sample before the best-explained
 # orders, tractors): past these a deal may break one, so the rare view that almost no deal
 # explains costs a bounded time.
 SHAPE_TRIES = 30
+# Exact draws (``Splits``) that must also keep the caps, patterns and hidden friend: they are
+# rejected whole, which keeps the draws uniform; past these the card-by-card draw takes over.
+EXACT_TRIES = 50
 
 
 def sample_inferred(
@@ -158,9 +162,20 @@ class Unseen:
             c: [(s, cap - self.known[s][c]) for s, cap in caps]
             for c, caps in self.shapes.caps.items()
         }
+        # Lever 2: where the voids make the card-by-card draw uneven, draws by the count of the
+        # deals (not with a burial-like kitty, which is drawn by its own odds first).
+        self.splits = (
+            None
+            if self.kitty_odds is not None
+            else Splits.of(self.pool, tab.suit, self.places, self.room, bool(self.caps))
+        )
 
     def draw(self, rng: random.Random, tries: int = 200) -> Fast:
         """One deal: the table as it stands, with every hand and the kitty filled in."""
+        if self.splits is not None:
+            world = self._exact(self.splits, rng)
+            if world is not None:
+                return world
         for attempt in range(tries):
             strict = attempt < tries * 3 // 4  # then let the hidden friend's check go
             places = self._deal(rng, attempt < tries - 10)
@@ -187,6 +202,22 @@ class Unseen:
         assert loose is not None
         hands = [self.mine if s == self.seat else loose[s] for s in range(4)]
         return self._world(hands, loose[KITTY], self._partner(hands, False))
+
+    def _exact(self, splits: Splits, rng: random.Random) -> Fast | None:
+        """A draw by the count of deals that keeps every fact; None after ``EXACT_TRIES``."""
+        for _ in range(EXACT_TRIES):
+            places = splits.deal(rng)
+            if not self._within_caps(places):
+                continue
+            hands = [
+                self.mine if s == self.seat else plus(places[s], self.known[s]) for s in range(4)
+            ]
+            if not self.shapes.explains(hands):
+                continue
+            partner = self._partner(hands, True)
+            if partner != CONTRADICTS:
+                return self._world(hands, places[KITTY], partner)
+        return None
 
     def _deal(
         self,
@@ -272,6 +303,9 @@ class Unseen:
             else:
                 rest.append(c)
         return rest
+
+    def _within_caps(self, places: list[list[int]]) -> bool:
+        return all(places[s][c] <= n for c, caps in self.caps.items() for s, n in caps)
 
     def _partner(self, hands: list[list[int]], check: bool) -> int:
         """The dealer's partner in this deal (-1: none); ``CONTRADICTS`` when the deal says the
