@@ -16,10 +16,13 @@ knows and fills in only what it does not:
   no two copies of a card of that suit;
 - with a hidden friend, a world where the friend would already have been revealed is rejected.
 
-Cards are dealt most-constrained first, each to an eligible place chosen with odds by the room
-left there; a dead end retries. The real deal always satisfies every constraint, so a retry
-finds one quickly; after many failures the follow patterns and the hidden friend's check, then
-the voids, then the known holdings are let go, so a search never fails for want of a deal.
+Where the voids (or caps on copies) would make a card-by-card draw uneven, the deal is drawn by
+the count of the deals that complete each suit's split (``engine.ai.splits``), uniformly over
+the deals that keep every fact. Otherwise cards are dealt most-constrained first, each to an
+eligible place chosen with odds by the room left there (exactly uniform while the voids nest);
+a dead end retries. The real deal always satisfies every constraint, so a retry finds one
+quickly; after many failures the follow patterns and the hidden friend's check, then the voids,
+then the known holdings are let go, so a search never fails for want of a deal.
 """
 
 from __future__ import annotations
@@ -116,9 +119,11 @@ class Unseen:
     other seat gets as many cards as it holds, never of a suit it has shown it lacks, and keeps
     the cards it is known to hold; the kitty is the seat's own burial when it is the dealer, else
     the shown cards plus a draw; with a hidden friend, a deal in which the friend would already
-    have shown itself is drawn again. Cards are dealt most-constrained first, each to an eligible
-    place with odds by the room left there; a dead end retries, and after many the hidden
-    friend's check, then the voids are let go, so a search never fails for want of a deal."""
+    have shown itself is drawn again. Deals are drawn by the count of deals (``Splits``) where
+    a card-by-card draw would be uneven, else cards are dealt most-constrained first, each to an
+    eligible place with odds by the room left there; a dead end retries, and after many the
+    hidden friend's check, then the voids are let go, so a search never fails for want of a
+    deal."""
 
     def __init__(self, v: View, f: Facts | None = None, kitty_odds: int = 0) -> None:
         trumps, seat, dealer = v.trumps, v.seat, v.dealer
