@@ -91,7 +91,8 @@ class Spec:
 def parse_player(name: str) -> Spec:
     """``LEVEL`` or ``LEVEL:KNOB[,KNOB]`` -> its ``Spec``. Knobs: ``bids=X`` (every level but
     random), and for the searching levels their style's parts: ``opp`` / ``noopp`` (the other
-    side rolled out by the model, or by our policy), ``kitty=N`` (an unseen kitty's odds)."""
+    side rolled out by the model, or by our policy), ``kitty=N`` (an unseen kitty's odds),
+    ``wide`` / ``narrow`` (a lead's candidates)."""
     base, _, knobs = name.partition(":")
     level = ALIASES.get(base, base)
     if level not in PLAYERS:
@@ -111,17 +112,20 @@ def parse_player(name: str) -> Spec:
         if key != "bids" or not 0 < scale < 10 or level == "random":
             raise ValueError(
                 f"{name!r}: expected {level}:bids=X, X a positive factor like 0.9"
-                + (f", or {level}:opp, :noopp, :kitty=N (0-10)" if searching else "")
+                + (f", or {level}:opp, :noopp, :kitty=N (0-10), :wide, :narrow" * searching)
             )
         spec = replace(spec, bid_scale=scale)
     return spec
 
 
 def _style_knob(style: Style, knob: str) -> Style | None:
-    """``style`` with the part ``knob`` names (``opp``, ``noopp``, ``kitty=N``); None: no such."""
+    """``style`` with the part ``knob`` names (``opp``, ``noopp``, ``kitty=N``, ``wide``,
+    ``narrow``); None: no such."""
     key, _, value = knob.partition("=")
     if knob in ("opp", "noopp"):
         return replace(style, model_opponents=knob == "opp")
+    if knob in ("wide", "narrow"):
+        return replace(style, wide_leads=knob == "wide")
     if key == "kitty" and value.isdigit() and int(value) <= 10:
         return replace(style, kitty_odds=int(value))
     return None

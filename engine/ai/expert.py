@@ -49,6 +49,7 @@ DEFAULT_BUDGET = 0.4  # seconds per searched decision (the target: p95 ≤ 0.5 s
 MASTER_BUDGET = 1.6  # the target: p95 ≤ 2 s
 MAX_CANDIDATES = 4  # the policy's best plays, whatever their kind
 WIDE = 8  # candidates in all, with the best play of each other kind
+WIDE_LEADS = 2  # ``Style.wide_leads``: a lead's candidates, this many times as many
 MIN_SAMPLES = 4  # deals every candidate gets before any is dropped
 DROP_SE = 2.0  # a rival this many SEs below the favourite is out
 MAX_SAMPLES = 200
@@ -80,11 +81,14 @@ class Decision:
 Class = tuple[str, int, int, int, bool]
 
 
-def candidates(v: View, k_max: int | None = None, wide: int = WIDE) -> list[list[Card]]:
+def candidates(
+    v: View, k_max: int | None = None, wide: int = WIDE, lengths: bool = False
+) -> list[list[Card]]:
     """The rule-based policy's best plays that differ in effect, best first; then, up to
     ``wide`` in all, the best play of each kind not yet among them (``_kind``: a lead's suit,
-    shape, height and points; a follow that takes the trick or not, ruffs or not, gives points
-    or not), so that the search also weighs plays the policy ranks low."""
+    shape, height and points, and with ``lengths`` its number of cards; a follow that takes the
+    trick or not, ruffs or not, gives points or not), so that the search also weighs plays the
+    policy ranks low."""
     k = knowledge(v)
     ranked = basic.ranked_plays(k)
     out: list[list[Card]] = []
@@ -96,7 +100,7 @@ def candidates(v: View, k_max: int | None = None, wide: int = WIDE) -> list[list
         key = tuple(sorted(below(c) for c in play))
         if key in seen:
             continue
-        kind = _kind(k, play)
+        kind = _kind(k, play, lengths)
         if len(out) >= top and kind in kinds:
             continue
         seen.add(key)
@@ -107,13 +111,14 @@ def candidates(v: View, k_max: int | None = None, wide: int = WIDE) -> list[list
     return out
 
 
-def _kind(k: Knowledge, play: list[Card]) -> tuple[object, ...]:
+def _kind(k: Knowledge, play: list[Card], lengths: bool = False) -> tuple[object, ...]:
     trumps = k.trumps
     if not k.trick:
         suit = trumps.suit(play[0])
         comps = basic.components(play, trumps)
         high = max(trumps.position(c) for c in k.hand if trumps.suit(c) == suit)
-        return (suit, comps[0].kind, len(comps), comps[0].top == high, points(play) > 0)
+        kind = (suit, comps[0].kind, len(comps), comps[0].top == high, points(play) > 0)
+        return (*kind, len(play)) if lengths else kind
     st = basic.standing_after(k, play)
     return (st.index == len(k.trick), st.ruff, points(play) > 0)
 
@@ -150,7 +155,10 @@ def decide(
     nominate (``samples`` times the number of candidates), then up to ``confirm`` fresh deals
     (default ``CONFIRM_PER_SAMPLE * samples``) to confirm the nominee against the favourite."""
     start = time.perf_counter()
-    cands = candidates(v)
+    if style.wide_leads and not v.trick:
+        cands = candidates(v, WIDE_LEADS * MAX_CANDIDATES, WIDE_LEADS * WIDE, lengths=True)
+    else:
+        cands = candidates(v)
     if len(cands) == 1:
         return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
     seat = v.seat

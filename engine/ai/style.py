@@ -1,10 +1,12 @@
-"""How a search imagines the seats it cannot see: a level's style beside its budget.
+"""How a search imagines the seats it cannot see, and which of its own leads it weighs: a
+level's style beside its budget.
 
 Issue 36's levers that paid against the open bots (docs/AI.md): the other side's seats rolled
 out by ``engine.ai.opponent``'s model of a greedy rule bot instead of our own policy (lever 3),
 and an unseen kitty dealt as a burial, low cards first, instead of like a hand (lever 1 on the
 kitty). ``master`` plays with both; ``hard`` keeps the plain search, which the arena measures
-them against.
+them against. Lever 5 (``wide_leads``): a lead weighs every length of pair, tractor and throw the
+policy considers, not only its best of each suit and shape.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ class Style:
     # an unseen kitty gets a trump, a point card or an ace at these odds in tenths against any
     # other card (0: dealt like a hand); ``engine.ai.sampling.Unseen``
     kitty_odds: int = 0
+    # a lead's candidates: twice as many, one of each suit, shape *and length* (``expert``)
+    wide_leads: bool = False
 
 
 PLAIN = Style()

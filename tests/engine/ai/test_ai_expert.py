@@ -12,10 +12,20 @@ from test_ai_sampling import positions
 
 from engine.actions import Bury, CallFriend, DealCard
 from engine.ai import basic
-from engine.ai.expert import MIN_CONFIRM, decide, decide_bury, decide_call, paired_check, search
+from engine.ai.expert import (
+    MIN_CONFIRM,
+    candidates,
+    decide,
+    decide_bury,
+    decide_call,
+    paired_check,
+    search,
+)
 from engine.ai.players import BasicPlayer, is_legal_play
 from engine.ai.playout import run
 from engine.ai.sampling import starting_world
+from engine.ai.style import Style
+from engine.cards import Card
 from engine.hand import Hand, Phase, Setup
 from engine.rules import preset
 from engine.views import View, view
@@ -114,6 +124,29 @@ def test_decisions_are_legal_and_reproducible() -> None:
         d = decide(v, None, 2, seed=3, confirm=4)
         assert is_legal_play(v, list(d.cards))
         assert d == decide(v, None, 2, seed=3, confirm=4)
+
+
+def test_wide_leads_weigh_every_length_of_a_lead() -> None:
+    """Lever 5 (``Style.wide_leads``): a lead's candidates keep the narrow ones and add, where
+    the hand allows, a lead of the same suit and shape but another number of cards (a tractor
+    run led whole or in part); a search with them plays a legal lead."""
+
+    def key(play: list[Card]) -> tuple[str, int]:
+        return v.trumps.suit(play[0]) if v.trumps else "", len(play)
+
+    lengths = 0
+    leads = [v for seed in (11, 12, 13) for _t, v in positions("classic", seed, every=3)]
+    leads = [v for v in leads if not v.trick]
+    for v in leads:
+        narrow = candidates(v)
+        wide = candidates(v, 8, 16, lengths=True)
+        assert [sorted(c) for c in narrow[:4]] == [sorted(c) for c in wide[:4]]
+        assert len(wide) >= len(narrow)
+        lengths += len({key(c) for c in wide}) > len({key(c) for c in narrow})
+    assert lengths >= 3  # the hands hold such leads, so the test has something to check
+    for v in leads[:3]:
+        d = decide(v, None, 2, seed=3, confirm=4, style=Style(wide_leads=True))
+        assert is_legal_play(v, list(d.cards))
 
 
 def call_views(seed: int) -> list[tuple[Hand, View]]:

@@ -93,8 +93,17 @@ def test_a_player_may_carry_a_bidding_scale() -> None:
     assert parse_player("expert:bids=0.9") == Spec("hard", 0.9)
     assert parse_player("master:noopp,bids=0.9") == Spec("master", 0.9, Style(False, 1))
     assert parse_player("hard:kitty=3,opp") == Spec("hard", 1.0, Style(True, 3))
+    assert parse_player("hard:wide") == Spec("hard", 1.0, Style(wide_leads=True))
+    assert parse_player("master:narrow") == Spec("master", 1.0, Style(True, 1, False))
     bad_names = ("nobody", "normal:bids=x", "normal:bids=0", "normal:trumps=1", "random:bids=0.9")
-    for bad in (*bad_names, "normal:opp", "hard:opp=1", "master:kitty=11", "normal:kitty=1"):
+    for bad in (
+        *bad_names,
+        "normal:opp",
+        "hard:opp=1",
+        "master:kitty=11",
+        "normal:kitty=1",
+        "normal:wide",
+    ):
         with pytest.raises(ValueError):
             parse_player(bad)
 
