@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from engine.actions import Action
 from engine.ai import AIPlayer, make_player
-from engine.ai.expert import MAX_SAMPLES
+from engine.ai.expert import MASTER_SAMPLES, MAX_SAMPLES
 from engine.ai.players import BasicPlayer, ExpertPlayer
 from engine.ai.style import LEVEL_STYLES, Style
 from engine.cards import RANKS
@@ -134,7 +134,7 @@ def _style_knob(style: Style, knob: str) -> Style | None:
 def new_player(name: str, seed: int, cfg: Config) -> AIPlayer:
     spec = parse_player(name)
     if spec.level in LEVEL_STYLES:
-        samples = cfg.samples if spec.level == "hard" else 4 * cfg.samples
+        samples = cfg.samples if spec.level == "hard" else MASTER_SAMPLES * cfg.samples
         player: AIPlayer = ExpertPlayer(seed, cfg.budget, samples, spec.level, spec.style)
     else:
         player = make_player(spec.level, seed)
@@ -232,7 +232,7 @@ def report(cfg: Config, results: list[DealResult], seconds: float) -> str:
     lines = [
         f"preset {cfg.rules.preset}: A={cfg.a} vs B={cfg.b}, {len(results)} duplicate deals "
         f"({2 * len(results)} hands) in {seconds:.0f} s; search: {cfg.samples} deals per "
-        f"candidate (master {4 * cfg.samples})",
+        f"candidate (master {MASTER_SAMPLES * cfg.samples})",
         f"levels per hand (A - B): {lv:+.3f} ± {lv_ci:.3f} (95% CI "
         f"{lv - lv_ci:+.3f} .. {lv + lv_ci:+.3f})",
         f"points per hand (A - B, same cards): {pt:+.1f} ± {pt_ci:.1f}",

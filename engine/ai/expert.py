@@ -47,6 +47,7 @@ from .style import PLAIN, Style
 
 DEFAULT_BUDGET = 0.4  # seconds per searched decision (the target: p95 ≤ 0.5 s on one core)
 MASTER_BUDGET = 1.6  # the target: p95 ≤ 2 s
+MASTER_SAMPLES = 4  # master's deals per candidate, as a multiple of hard's
 MAX_CANDIDATES = 4  # the policy's best plays, whatever their kind
 WIDE = 8  # candidates in all, with the best play of each other kind
 WIDE_LEADS = 2  # ``Style.wide_leads``: a lead's candidates, this many times as many
