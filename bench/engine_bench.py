@@ -1,7 +1,7 @@
 """Engine throughput: legal follows and trick judgings per second; full hands per second.
 
     python bench/engine_bench.py [--seconds S] [--seed N] [--positions N] [--hands N]
-        [--playouts N] [--only-playouts] [--presets NAME ...]
+        [--playouts N] [--only-playouts] [--only-draws] [--presets NAME ...]
 
 Positions are random but seeded: a shuffled deck dealt to four hands, a random level and trump,
 a random legal lead from one hand (one to three of its components in one suit, judged as a throw
@@ -17,6 +17,11 @@ other jobs on the machine inflate it less: ``engine.ai.playout.run`` on a ``Worl
 strings (the reference), the search's inner loop, ``engine.ai.fastpolicy.run`` on the same
 deal in card codes, and ``master``'s rollouts of it (``engine.ai.opponent``'s model of the open
 bots at the first leader's opponents, our policy at its side).
+
+Deals drawn (``--only-draws``): views of every seat at every fourth play of seeded hands of
+rule-based players, by quarter of the hand; for each, ``Unseen`` built and 40 deals drawn as the
+search draws them, beside 40 drawn card by card (the draw before the count of deals, lever 2),
+in CPU milliseconds a view, with the share of views drawn by the count.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from engine.ai.opponent import run as model_playout
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import World
 from engine.ai.playout import run as playout
-from engine.ai.sampling import facts, world_from
+from engine.ai.sampling import Unseen, facts, world_from
 from engine.cards import RANKS, SUITS, Card, deck
 from engine.follows import legal_follows
 from engine.hand import Hand, Setup
@@ -190,6 +195,71 @@ def playouts_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float, 
     return reference, codes, len(worlds) / (time.process_time() - start)
 
 
+def quarter_views(rules: RuleSet, hands: int, seed: int) -> list[list[View]]:
+    """Views of the seat to play at every fourth play of ``hands`` seeded hands of rule-based
+    players, by quarter of the hand."""
+    out: list[list[View]] = [[], [], [], []]
+    for i in range(hands):
+        hand = Hand(rules, Setup(seed * 100_003 + i, ("2",) * 4, i % 4))
+        players = [BasicPlayer(s) for s in range(4)]
+        seen: list[View] = []
+
+        def act(
+            v: View,
+            _rng: random.Random,
+            players: list[BasicPlayer] = players,
+            seen: list[View] = seen,
+        ) -> Action | None:
+            assert v.seat is not None
+            if "play" in v.actions:
+                seen.append(v)
+            return players[v.seat].act(v)
+
+        play_hand(hand, [act] * 4, random.Random(i))
+        for j in range(0, len(seen), 4):
+            out[min(3, 4 * j // len(seen))].append(seen[j])
+    return out
+
+
+def draws_table(args: argparse.Namespace) -> None:
+    draws = 40
+    header = (
+        f"{'preset':<11} {'quarter':>7} {'views':>5} {'counted':>8} {'ms build':>8}"
+        f" {'ms now':>7} {'ms before':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    for name in ("classic", "find-friend", "three-deck"):
+        if args.presets and name not in args.presets:
+            continue
+        for q, views in enumerate(quarter_views(preset(name), args.hands // 10, args.seed)):
+            build = now = before = 0.0
+            counted = 0
+            for v in views:
+                rng = random.Random(args.seed)
+                start = time.process_time()
+                u = Unseen(v)
+                built = time.process_time()
+                for _ in range(draws):
+                    u.draw(rng)
+                build += built - start
+                now += time.process_time() - built
+                counted += u.splits is not None
+                u.splits = None  # the card-by-card draw alone
+                start = time.process_time()
+                for _ in range(draws):
+                    u.draw(rng)
+                before += time.process_time() - start
+            n = len(views)
+            print(
+                f"{name:<11} {q + 1:>7} {n:>5} {100 * counted / n:>7.0f}% {1000 * build / n:>8.1f}"
+                f" {1000 * now / n:>7.1f} {1000 * before / n:>9.1f}"
+            )
+    print("counted: views drawn by the count of deals; ms build: Unseen (the count included);")
+    print(f"ms now: {draws} draws as the search draws them; ms before: {draws} card by card; CPU")
+    print("ms a view.")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="timing per figure (default 2)")
@@ -198,11 +268,14 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=100, help="full hands per preset (100)")
     ap.add_argument("--playouts", type=int, default=40, help="AI playouts per preset (40)")
     ap.add_argument("--only-playouts", action="store_true", help="only the AI playouts")
+    ap.add_argument("--only-draws", action="store_true", help="only the search's deals drawn")
     ap.add_argument("--presets", nargs="+", choices=sorted(ALL_PRESETS), help="only these presets")
     args = ap.parse_args()
 
     if args.only_playouts:
         return playouts_table(args)
+    if args.only_draws:
+        return draws_table(args)
     print(f"engine bench: seed {args.seed}, {args.positions} positions, {args.seconds:g} s each")
     header = f"{'preset':<11} {'decks':>5} {'follows/s':>11} {'per enum':>9} {'tricks/s':>10}"
     print(header)
@@ -240,6 +313,8 @@ def main() -> None:
     print("(including the random choice of the action). Target for classic: >= 200 hands/s.")
     print()
     playouts_table(args)
+    print()
+    draws_table(args)
 
 
 def playouts_table(args: argparse.Namespace) -> None:

@@ -52,8 +52,8 @@ INFER_TRIES = 4  # deals drawn for one inferred sample before the best-explained
 # orders, tractors): past these a deal may break one, so the rare view that almost no deal
 # explains costs a bounded time.
 SHAPE_TRIES = 30
-# Exact draws (``Splits``) that must also keep the caps, patterns and hidden friend: they are
-# rejected whole, which keeps the draws uniform; past these the card-by-card draw takes over.
+# Draws by the count of deals (``Splits``) that must also keep the patterns and the hidden
+# friend: rejected whole, which keeps them uniform; past these the card-by-card draw takes over.
 EXACT_TRIES = 50
 
 
@@ -167,12 +167,12 @@ class Unseen:
             c: [(s, cap - self.known[s][c]) for s, cap in caps]
             for c, caps in self.shapes.caps.items()
         }
-        # Lever 2: where the voids make the card-by-card draw uneven, draws by the count of the
-        # deals (not with a burial-like kitty, which is drawn by its own odds first).
+        # Lever 2: where the voids or the caps make the card-by-card draw uneven, draws by the
+        # count of the deals (not with a burial-like kitty, drawn by its own odds first).
         self.splits = (
             None
             if self.kitty_odds is not None
-            else Splits.of(self.pool, tab.suit, self.places, self.room, bool(self.caps))
+            else Splits.of(self.pool, tab.suit, self.places, self.room, self.caps)
         )
 
     def draw(self, rng: random.Random, tries: int = 200) -> Fast:
@@ -212,8 +212,6 @@ class Unseen:
         """A draw by the count of deals that keeps every fact; None after ``EXACT_TRIES``."""
         for _ in range(EXACT_TRIES):
             places = splits.deal(rng)
-            if not self._within_caps(places):
-                continue
             hands = [
                 self.mine if s == self.seat else plus(places[s], self.known[s]) for s in range(4)
             ]
@@ -308,9 +306,6 @@ class Unseen:
             else:
                 rest.append(c)
         return rest
-
-    def _within_caps(self, places: list[list[int]]) -> bool:
-        return all(places[s][c] <= n for c, caps in self.caps.items() for s, n in caps)
 
     def _partner(self, hands: list[list[int]], check: bool) -> int:
         """The dealer's partner in this deal (-1: none); ``CONTRADICTS`` when the deal says the

@@ -23,7 +23,7 @@ from engine.rules import preset
 from engine.selfplay import play_hand
 
 BASIC_HANDS = "2f174ae789b90ee4"
-SEARCHED = "6216f33ec3278090"
+SEARCHED = "6ee1de975e6e2731"
 
 
 def digest(items: list[str]) -> str:

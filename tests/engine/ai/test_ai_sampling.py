@@ -202,7 +202,7 @@ def test_draws_keep_the_patterns_the_follows_proved(name: str) -> None:
             assert _within_caps(u, real) and u.shapes.explains(real)
             capped += bool(u.shapes.caps)
             blind = Unseen(v)  # draws as before the patterns were read: nothing proven
-            blind.shapes, blind.caps = Shapes(v, blind.tab, []), {}
+            blind.shapes, blind.caps, blind.splits = Shapes(v, blind.tab, []), {}, None
             for _ in range(10):
                 w = u.draw(rng)
                 assert _within_caps(u, w.hands)

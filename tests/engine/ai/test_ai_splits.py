@@ -19,42 +19,53 @@ from engine.ai.splits import MAX_SPLITS, Splits
 SUIT_OF = [c % 5 for c in range(NCODES)]  # five toy suits for the counting checks
 
 
-def _brute_count(pool: list[int], places: list[list[int]], room: list[int]) -> int:
+def _brute_count(
+    pool: list[int],
+    places: list[list[int]],
+    room: list[int],
+    caps: dict[int, list[tuple[int, int]]],
+) -> int:
     n = 0
     live = [p for p, r in enumerate(room) if r]
     for where in itertools.product(live, repeat=len(pool)):
         if any(p not in places[SUIT_OF[c]] for c, p in zip(pool, where, strict=True)):
             continue
-        n += Counter(where) == Counter({p: r for p, r in enumerate(room) if r})
+        if Counter(where) != Counter({p: r for p, r in enumerate(room) if r}):
+            continue
+        held = Counter(zip(where, pool, strict=True))
+        n += all(held[p, c] <= m for c, capped in caps.items() for p, m in capped)
     return n
 
 
 @pytest.mark.parametrize(
-    ("pool", "voids", "room"),
+    ("pool", "voids", "room", "caps"),
     [
-        ([0, 5, 10, 1, 6, 2, 7, 3], [{0}, {1}, set(), set(), set()], [3, 2, 0, 2, 1]),
-        ([0, 0, 5, 1, 1, 6, 2, 3, 8], [{0, 2}, {1}, {3}, set(), set()], [2, 3, 2, 0, 2]),
-        ([4, 9, 14, 0, 5, 1], [{4}, {4}, set(), {0}, set()], [2, 1, 2, 0, 1]),
+        ([0, 5, 10, 1, 6, 2, 7, 3], [{0}, {1}, set(), set(), set()], [3, 2, 0, 2, 1], {}),
+        ([0, 0, 5, 1, 1, 6, 2, 3, 8], [{0, 2}, {1}, {3}, set(), set()], [2, 3, 2, 0, 2], {}),
+        ([4, 9, 14, 0, 5, 1], [{4}, {4}, set(), {0}, set()], [2, 1, 2, 0, 1], {}),
+        ([0, 0, 5, 5, 1, 1, 2, 2], [set()] * 5, [3, 3, 0, 2, 0], {0: [(0, 1)], 5: [(0, 1)]}),
+        ([0, 0, 5, 1, 1, 6, 2, 3], [{1}, set(), {0}, set(), set()], [3, 3, 0, 2, 0], {1: [(1, 1)]}),
     ],
 )
 def test_the_count_of_splits_is_the_count_of_deals(
-    pool: list[int], voids: list[set[int]], room: list[int]
+    pool: list[int], voids: list[set[int]], room: list[int], caps: dict[int, list[tuple[int, int]]]
 ) -> None:
-    """Toy deals (suit = code mod 5, two copies of a code where listed twice): ``Splits``' total
-    is the number of ways to deal the distinguishable cards within the rooms and voids."""
+    """Toy deals (suit = code mod 5, two copies of a code where listed twice; ``caps``: the
+    copies of a code a place may hold): ``Splits``' total is the number of ways to deal the
+    distinguishable cards within the rooms, the voids and the caps."""
     places = [[p for p in range(5) if s not in voids[p]] for s in range(5)]
-    splits = Splits.of(pool, SUIT_OF, places, room)
+    splits = Splits.of(pool, SUIT_OF, places, room, caps)
     assert splits is not None
-    assert splits.total == _brute_count(pool, places, room) > 0
+    assert splits.total == _brute_count(pool, places, room, caps) > 0
 
 
 def test_no_constrained_suit_leaves_the_card_by_card_draw() -> None:
     places = [list(range(5))] * 5
-    assert Splits.of([0, 1, 2, 3], SUIT_OF, places, [1, 1, 1, 0, 1]) is None
-    assert Splits.of([0, 1, 2, 3], SUIT_OF, places, [1, 1, 1, 0, 1], capped=True) is not None
+    assert Splits.of([0, 1, 2, 3], SUIT_OF, places, [1, 1, 1, 0, 1], {}) is None
+    assert Splits.of([0, 1, 2, 3], SUIT_OF, places, [1, 1, 1, 0, 1], {1: [(0, 0)]}) is not None
     wide = [[0, 1, 2, 3]] * 5  # no suit may go to the kitty, which has room
     many = list(range(25)) * 2
-    assert Splits.of(many, SUIT_OF, wide, [13, 13, 12, 0, 12]) is None  # beyond MAX_SPLITS
+    assert Splits.of(many, SUIT_OF, wide, [13, 13, 12, 0, 12], {}) is None  # beyond MAX_SPLITS
     assert math.comb(10 + 3, 3) ** 5 > MAX_SPLITS
 
 
@@ -72,7 +83,7 @@ def _exact(u: Unseen) -> Counter[tuple[tuple[int, ...], ...]]:
         places = [[0] * NCODES for _ in range(5)]
         for c, p in zip(pool, where, strict=True):
             places[p][c] += 1
-        if not u._within_caps(places):
+        if any(places[s][c] > n for c, caps in u.caps.items() for s, n in caps):
             continue
         hands = [
             u.mine if s == u.seat else [a + b for a, b in zip(places[s], u.known[s], strict=True)]
