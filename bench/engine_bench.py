@@ -145,33 +145,42 @@ def hands_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float]:
     return count / elapsed, elapsed / applies * 1e6
 
 
-def first_leads(rules: RuleSet, count: int, seed: int) -> list[World]:
-    """The real deal at the first lead of ``count`` seeded hands of rule-based players."""
-    out: list[World] = []
+def basic_hands(
+    rules: RuleSet, count: int, seed: int, look: Callable[[View, Hand, int], None]
+) -> None:
+    """``count`` seeded hands of rule-based players; ``look(view, hand, i)`` sees every view of
+    a seat to play in hand ``i``."""
     for i in range(count):
         hand = Hand(rules, Setup(seed * 100_003 + i, ("2",) * 4, i % 4))
         players = [BasicPlayer(s) for s in range(4)]
-        kept: list[World] = []
 
         def act(
             v: View,
             _rng: random.Random,
             hand: Hand = hand,
             players: list[BasicPlayer] = players,
-            kept: list[World] = kept,
+            i: int = i,
         ) -> Action | None:
             assert v.seat is not None
-            if "play" in v.actions and not kept:
-                f = facts(v)
-                hands = [h.copy() for h in hand.hands]
-                kept.append(
-                    world_from(v, hands, tuple(hand.buried), hand.partner, f.played, f.voids)
-                )
+            if "play" in v.actions:
+                look(v, hand, i)
             return players[v.seat].act(v)
 
         play_hand(hand, [act] * 4, random.Random(i))
-        out.extend(kept)
-    return out
+
+
+def first_leads(rules: RuleSet, count: int, seed: int) -> list[World]:
+    """The real deal at the first lead of ``count`` seeded hands of rule-based players."""
+    out: dict[int, World] = {}
+
+    def look(v: View, hand: Hand, i: int) -> None:
+        if i not in out:
+            f = facts(v)
+            hands = [h.copy() for h in hand.hands]
+            out[i] = world_from(v, hands, tuple(hand.buried), hand.partner, f.played, f.voids)
+
+    basic_hands(rules, count, seed, look)
+    return list(out.values())
 
 
 def playouts_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float, float]:
@@ -198,26 +207,12 @@ def playouts_rate(rules: RuleSet, count: int, seed: int) -> tuple[float, float, 
 def quarter_views(rules: RuleSet, hands: int, seed: int) -> list[list[View]]:
     """Views of the seat to play at every fourth play of ``hands`` seeded hands of rule-based
     players, by quarter of the hand."""
+    seen: list[list[View]] = [[] for _ in range(hands)]
+    basic_hands(rules, hands, seed, lambda v, _hand, i: seen[i].append(v))
     out: list[list[View]] = [[], [], [], []]
-    for i in range(hands):
-        hand = Hand(rules, Setup(seed * 100_003 + i, ("2",) * 4, i % 4))
-        players = [BasicPlayer(s) for s in range(4)]
-        seen: list[View] = []
-
-        def act(
-            v: View,
-            _rng: random.Random,
-            players: list[BasicPlayer] = players,
-            seen: list[View] = seen,
-        ) -> Action | None:
-            assert v.seat is not None
-            if "play" in v.actions:
-                seen.append(v)
-            return players[v.seat].act(v)
-
-        play_hand(hand, [act] * 4, random.Random(i))
-        for j in range(0, len(seen), 4):
-            out[min(3, 4 * j // len(seen))].append(seen[j])
+    for views in seen:
+        for j in range(0, len(views), 4):
+            out[min(3, 4 * j // len(views))].append(views[j])
     return out
 
 
