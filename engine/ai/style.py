@@ -4,9 +4,9 @@ level's style beside its budget.
 Issue 36's levers that paid against the open bots (docs/AI.md): the other side's seats rolled
 out by ``engine.ai.opponent``'s model of a greedy rule bot instead of our own policy (lever 3),
 and an unseen kitty dealt as a burial, low cards first, instead of like a hand (lever 1 on the
-kitty). ``master`` plays with both; ``hard`` keeps the plain search, which the arena measures
-them against. Lever 5 (``wide_leads``): a lead weighs every length of pair, tractor and throw the
-policy considers, not only its best of each suit and shape.
+kitty), and lever 5, ``wide_leads``: a lead weighs every length of pair, tractor and throw the
+policy considers, not only its best of each suit and shape. ``master`` plays with all three;
+``hard`` keeps the plain search, which the arena measures them against.
 """
 
 from __future__ import annotations
@@ -26,5 +26,5 @@ class Style:
 
 
 PLAIN = Style()
-MODELLED = Style(model_opponents=True, kitty_odds=1)
-LEVEL_STYLES = {"hard": PLAIN, "master": MODELLED}
+MASTER = Style(model_opponents=True, kitty_odds=1, wide_leads=True)
+LEVEL_STYLES = {"hard": PLAIN, "master": MASTER}

@@ -12,7 +12,7 @@ import sys
 from engine.actions import Action, action_to_dict
 from engine.ai import basic, expert, memory, opponent, playout
 from engine.ai.players import BasicPlayer
-from engine.ai.style import MODELLED, PLAIN
+from engine.ai.style import MASTER, PLAIN
 from engine.hand import Hand, Phase, Setup
 from engine.rules import preset
 from engine.selfplay import play_hand
@@ -38,7 +38,7 @@ def hands_and_decisions(name: str, seed: int, every: int) -> tuple[str, list[str
         if hand.phase == Phase.PLAY:
             n += 1
             if n % every == 0:
-                style = MODELLED if n // every % 2 else PLAIN
+                style = MASTER if n // every % 2 else PLAIN
                 decisions.append(repr(expert.decide(v, None, 3, seed, 6, style)))
         assert v.seat is not None
         return players[v.seat].act(v)

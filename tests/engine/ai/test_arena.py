@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.ai.players import ExpertPlayer
-from engine.ai.style import MODELLED, PLAIN, Style
+from engine.ai.style import MASTER, PLAIN, Style
 from engine.arena import (
     Config,
     Spec,
@@ -79,8 +79,8 @@ def test_the_search_budget_shrinks_with_the_decks() -> None:
     assert isinstance(hard, ExpertPlayer) and isinstance(master, ExpertPlayer)
     assert (hard.samples, master.samples) == (cfg.samples, 4 * cfg.samples)
     assert hard.budget is None and master.budget is None
-    assert (hard.style, master.style) == (PLAIN, MODELLED)  # the levels' own styles
-    plain = new_player("master:noopp,kitty=0", 1, cfg)
+    assert (hard.style, master.style) == (PLAIN, MASTER)  # the levels' own styles
+    plain = new_player("master:noopp,kitty=0,narrow", 1, cfg)
     assert isinstance(plain, ExpertPlayer) and plain.style == PLAIN
     assert plain.samples == 4 * cfg.samples
     modelled = new_player("hard:opp", 1, cfg)
@@ -91,7 +91,7 @@ def test_the_search_budget_shrinks_with_the_decks() -> None:
 def test_a_player_may_carry_a_bidding_scale() -> None:
     assert parse_player("basic") == Spec("normal", 1.0)
     assert parse_player("expert:bids=0.9") == Spec("hard", 0.9)
-    assert parse_player("master:noopp,bids=0.9") == Spec("master", 0.9, Style(False, 1))
+    assert parse_player("master:noopp,bids=0.9") == Spec("master", 0.9, Style(False, 1, True))
     assert parse_player("hard:kitty=3,opp") == Spec("hard", 1.0, Style(True, 3))
     assert parse_player("hard:wide") == Spec("hard", 1.0, Style(wide_leads=True))
     assert parse_player("master:narrow") == Spec("master", 1.0, Style(True, 1, False))
