@@ -186,9 +186,7 @@ class Unseen:
             places = self._deal(rng, attempt < tries - 10)
             if places is None:
                 continue
-            hands = [
-                self.mine if s == self.seat else plus(places[s], self.known[s]) for s in range(4)
-            ]
+            hands = self._hands(places)
             if attempt < SHAPE_TRIES and not self.shapes.explains(hands):
                 continue
             partner = self._partner(hands, True)
@@ -212,9 +210,7 @@ class Unseen:
         """A draw by the count of deals that keeps every fact; None after ``EXACT_TRIES``."""
         for _ in range(EXACT_TRIES):
             places = splits.deal(rng)
-            hands = [
-                self.mine if s == self.seat else plus(places[s], self.known[s]) for s in range(4)
-            ]
+            hands = self._hands(places)
             if not self.shapes.explains(hands):
                 continue
             partner = self._partner(hands, True)
@@ -306,6 +302,11 @@ class Unseen:
             else:
                 rest.append(c)
         return rest
+
+    def _hands(self, places: list[list[int]]) -> list[list[int]]:
+        """Every seat's hand in a deal: ours, or what the deal gave it plus what it is known
+        to hold."""
+        return [self.mine if s == self.seat else plus(places[s], self.known[s]) for s in range(4)]
 
     def _partner(self, hands: list[list[int]], check: bool) -> int:
         """The dealer's partner in this deal (-1: none); ``CONTRADICTS`` when the deal says the

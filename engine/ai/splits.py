@@ -58,7 +58,7 @@ class Suit:
             totals: list[int] = []
             total = 0
             for k, ways in self.parts[j].items():
-                rest = tuple(a - b for a, b in zip(left, k, strict=True))
+                rest = _less(left, k)
                 w = ways * before.get(rest, 0)
                 if w:
                     total += w
@@ -68,7 +68,7 @@ class Suit:
             code = self.codes[j]
             for p, n in enumerate(k):
                 out[p][code] += n
-            left = tuple(a - b for a, b in zip(left, k, strict=True))
+            left = _less(left, k)
 
 
 class Splits:
@@ -131,7 +131,7 @@ class Splits:
         totals: list[int] = []
         total = 0
         for split, ways in self.suits[i].poly.items():
-            rest = tuple(r - s for r, s in zip(room, split, strict=True))
+            rest = _less(room, split)
             if min(rest) < 0:
                 continue
             ways *= self._count(i + 1, rest)
@@ -151,7 +151,7 @@ class Splits:
             fits, totals = self.table[i, room]
             split = fits[bisect_right(totals, rng.randrange(totals[-1]))]
             suit.give(out, split, rng)
-            room = tuple(r - s for r, s in zip(room, split, strict=True))
+            room = _less(room, split)
         cards = list(self.free)
         rng.shuffle(cards)
         k = 0
@@ -185,6 +185,10 @@ def _times(a: Poly, b: Poly, room: Room) -> Poly:
             if all(x <= r for x, r in zip(k, room, strict=True)):
                 out[k] = out.get(k, 0) + wa * wb
     return out
+
+
+def _less(a: Room, b: Room) -> Room:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
 
 
 def _multinomial(counts: Room) -> int:
