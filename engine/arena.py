@@ -135,8 +135,7 @@ def _style_knob(style: Style, knob: str) -> Style | None:
 def new_player(name: str, seed: int, cfg: Config) -> AIPlayer:
     spec = parse_player(name)
     if spec.level in LEVEL_STYLES:
-        samples = cfg.samples if spec.level == "hard" else MASTER_SAMPLES * cfg.samples
-        player: AIPlayer = ExpertPlayer(seed, cfg.budget, samples, spec.level, spec.style)
+        player: AIPlayer = ExpertPlayer.of(spec.level, seed, cfg.budget, cfg.samples, spec.style)
     else:
         player = make_player(spec.level, seed)
     if spec.bid_scale != 1.0:

@@ -20,7 +20,7 @@ from typing import Protocol
 from engine.actions import Action
 from engine.views import View
 
-from .expert import DEFAULT_BUDGET, MASTER_BUDGET, MASTER_SAMPLES, MAX_SAMPLES
+from .expert import DEFAULT_BUDGET, MASTER_BUDGET, MAX_SAMPLES
 from .hint import Hint, hint
 from .players import BasicPlayer, ExpertPlayer, RandomPlayer
 
@@ -43,9 +43,9 @@ def make_player(level: str = "normal", seed: int = 0) -> AIPlayer:
     if level == "normal":
         return BasicPlayer(seed)
     if level == "hard":
-        return ExpertPlayer(seed, DEFAULT_BUDGET, MAX_SAMPLES, "hard")
+        return ExpertPlayer.of("hard", seed, DEFAULT_BUDGET, MAX_SAMPLES)
     if level == "master":
-        return ExpertPlayer(seed, MASTER_BUDGET, MASTER_SAMPLES * MAX_SAMPLES, "master")
+        return ExpertPlayer.of("master", seed, MASTER_BUDGET, MAX_SAMPLES)
     raise ValueError(f"unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
 
 

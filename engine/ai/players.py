@@ -20,7 +20,14 @@ from engine.selfplay import random_player
 from engine.views import View
 
 from . import basic
-from .expert import DEFAULT_BUDGET, MAX_SAMPLES, decide, decide_bury, decide_call
+from .expert import (
+    DEFAULT_BUDGET,
+    MASTER_SAMPLES,
+    MAX_SAMPLES,
+    decide,
+    decide_bury,
+    decide_call,
+)
 from .memory import knowledge, played_cards
 from .style import LEVEL_STYLES, Style
 
@@ -136,6 +143,16 @@ class ExpertPlayer(BasicPlayer):
         self.level = level
         # how the search imagines the others: the level's own unless a bench names another
         self.style = LEVEL_STYLES[level] if style is None else style
+
+    @classmethod
+    def of(
+        cls, level: str, seed: int, budget: float | None, samples: int, style: Style | None = None
+    ) -> ExpertPlayer:
+        """``level``'s searcher given ``hard``'s deals a candidate (``master`` searches
+        ``MASTER_SAMPLES`` times as many): the one place the levels' budgets part."""
+        return cls(
+            seed, budget, samples * (MASTER_SAMPLES if level == "master" else 1), level, style
+        )
 
     def bury(self, v: View) -> tuple[Card, ...]:
         return decide_bury(v, self.budget, self.samples, self.seed, None, self.style).cards
