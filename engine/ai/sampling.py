@@ -184,17 +184,9 @@ class Unseen:
         for attempt in range(tries):
             strict = attempt < tries * 3 // 4  # then let the hidden friend's check go
             places = self._deal(rng, attempt < tries - 10)
-            if places is None:
-                continue
-            hands = self._hands(places)
-            if attempt < SHAPE_TRIES and not self.shapes.explains(hands):
-                continue
-            partner = self._partner(hands, True)
-            if partner == CONTRADICTS:
-                if strict:
-                    continue  # the friend would already be known
-                partner = self._partner(hands, False)
-            return self._world(hands, places[KITTY], partner)
+            world = None if places is None else self._kept(places, attempt < SHAPE_TRIES, strict)
+            if world is not None:
+                return world
         # Unreachable with a view of a real hand; should a fact be misread, deal with none of
         # them (no known holdings, no voids).
         v = self.v
@@ -209,14 +201,24 @@ class Unseen:
     def _exact(self, splits: Splits, rng: random.Random) -> Fast | None:
         """A draw by the count of deals that keeps every fact; None after ``EXACT_TRIES``."""
         for _ in range(EXACT_TRIES):
-            places = splits.deal(rng)
-            hands = self._hands(places)
-            if not self.shapes.explains(hands):
-                continue
-            partner = self._partner(hands, True)
-            if partner != CONTRADICTS:
-                return self._world(hands, places[KITTY], partner)
+            world = self._kept(splits.deal(rng), True, True)
+            if world is not None:
+                return world
         return None
+
+    def _kept(self, places: list[list[int]], shapes: bool, friend: bool) -> Fast | None:
+        """The world of a drawn deal, or None where it breaks the follows' patterns
+        (``shapes``) or says the hidden friend would already be known (``friend``); with
+        ``friend`` off such a deal is kept with no partner read from the called card."""
+        hands = self._hands(places)
+        if shapes and not self.shapes.explains(hands):
+            return None
+        partner = self._partner(hands, True)
+        if partner == CONTRADICTS:
+            if friend:
+                return None
+            partner = self._partner(hands, False)
+        return self._world(hands, places[KITTY], partner)
 
     def _deal(
         self,
