@@ -12,12 +12,12 @@ decision time (p50/p95/max over burials, friend calls and plays; bids are not ti
 Players: ``random``, ``easy``, ``basic`` (= ``normal``), ``expert`` (= ``hard``), ``master``;
 ``LEVEL:bids=X`` is that level with every bidding threshold times X (``normal:bids=0.9`` bids
 on weaker hands), to check the thresholds against the shipped ones. The searching levels take
-their style's parts as knobs (``engine.ai.style``; ``master`` plays with all three, ``hard``
+their style's parts as knobs (``engine.ai.style``; both levels play with all three, ``PLAIN``
 with none): ``opp`` / ``noopp`` search with the other side's seats rolled out by
 ``engine.ai.opponent`` (a model of the open bots' style) or by our own policy, ``kitty=N`` deals
 an unseen kitty as a burial at odds N in tenths (0: like a hand), ``wide`` / ``narrow`` weigh a
-lead's candidates of every length or not. Knobs combine: ``master:noopp,kitty=0,narrow`` is the
-plain search at master's budget, ``hard:opp,bids=0.9``.
+lead's candidates of every length or not. Knobs combine: ``hard:noopp,kitty=0,narrow`` is the
+plain search at hard's budget, ``master:narrow,bids=0.9``.
 Results are reproducible from the seed: every player's randomness comes from the deal's seed,
 and the search runs on a fixed playout budget per decision (``--samples`` deals per
 candidate; by default ``ARENA_SAMPLES`` by the number of decks) with no clock unless

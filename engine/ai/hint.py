@@ -49,7 +49,7 @@ def hint(view: View, budget: float | None = DEFAULT_BUDGET, samples: int = MAX_S
     v = view
     if v.seat is None or not v.actions:
         return Hint(None, *hint_text("hint-idle"))
-    action = ExpertPlayer(budget=budget, samples=samples).act(v)
+    action = ExpertPlayer.of("hard", 0, budget, samples).act(v)
     if isinstance(action, Play):
         en, zh = _play_reason(knowledge(v), list(action.cards))
         return Hint(action, en, zh)

@@ -5,8 +5,9 @@ Issue 36's levers that paid against the open bots (docs/AI.md): the other side's
 out by ``engine.ai.opponent``'s model of a greedy rule bot instead of our own policy (lever 3),
 and an unseen kitty dealt as a burial, low cards first, instead of like a hand (lever 1 on the
 kitty), and lever 5, ``wide_leads``: a lead weighs every length of pair, tractor and throw the
-policy considers, not only its best of each suit and shape. ``master`` plays with all three;
-``hard`` keeps the plain search, which the arena measures them against.
+policy considers, not only its best of each suit and shape. Both searching levels play with all
+three (``master`` since 660f11b, ``hard`` since it measured +0.54 a deal against the open bot at
+its clock); ``PLAIN``, the search without them, is what the arena measures them against.
 """
 
 from __future__ import annotations
@@ -26,5 +27,5 @@ class Style:
 
 
 PLAIN = Style()
-MASTER = Style(model_opponents=True, kitty_odds=1, wide_leads=True)
-LEVEL_STYLES = {"hard": PLAIN, "master": MASTER}
+TUNED = Style(model_opponents=True, kitty_odds=1, wide_leads=True)
+LEVEL_STYLES = {"hard": TUNED, "master": TUNED}

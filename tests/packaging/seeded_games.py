@@ -12,7 +12,7 @@ import sys
 from engine.actions import Action, action_to_dict
 from engine.ai import basic, expert, memory, opponent, playout
 from engine.ai.players import BasicPlayer
-from engine.ai.style import MASTER, PLAIN
+from engine.ai.style import PLAIN, TUNED
 from engine.hand import Hand, Phase, Setup
 from engine.rules import preset
 from engine.selfplay import play_hand
@@ -27,7 +27,7 @@ def digest(items: list[str]) -> str:
 
 def hands_and_decisions(name: str, seed: int, every: int) -> tuple[str, list[str]]:
     """A rule-based hand's action log, and searched decisions at every ``every``-th play, in
-    turn with ``hard``'s style and ``master``'s (the model of the open bots rolls out)."""
+    turn with the plain style and the levels' own (the model of the open bots rolls out)."""
     hand = Hand(preset(name), Setup(seed, ("5",) * 4, seed % 4))
     players = [BasicPlayer(s) for s in range(4)]
     decisions: list[str] = []
@@ -38,7 +38,7 @@ def hands_and_decisions(name: str, seed: int, every: int) -> tuple[str, list[str
         if hand.phase == Phase.PLAY:
             n += 1
             if n % every == 0:
-                style = MASTER if n // every % 2 else PLAIN
+                style = TUNED if n // every % 2 else PLAIN
                 decisions.append(repr(expert.decide(v, None, 3, seed, 6, style)))
         assert v.seat is not None
         return players[v.seat].act(v)

@@ -8,7 +8,7 @@ from test_ai_fastpolicy import first_leads, legal
 
 from engine.ai import expert, fastpolicy, opponent
 from engine.ai.fastworld import Fast
-from engine.ai.style import MASTER, PLAIN
+from engine.ai.style import PLAIN, TUNED
 from engine.leads import check_lead
 from engine.rules import PRESETS
 
@@ -66,7 +66,7 @@ def test_the_option_plays_only_the_other_sides_seats_by_the_model() -> None:
                     theirs |= 1 << x
             assert expert.opponents_of(f, seat) == theirs
             a, b, c, d = f.copy(), f.copy(), f.copy(), f.copy()
-            expert._rollout(a, seat, MASTER)
+            expert._rollout(a, seat, TUNED)
             _replay(b, theirs)
             assert (a.won, a.last_cards, a.result()) == (b.won, b.last_cards, b.result())
             expert._rollout(c, seat, PLAIN)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.ai.players import ExpertPlayer
-from engine.ai.style import MASTER, PLAIN, Style
+from engine.ai.style import PLAIN, TUNED, Style
 from engine.arena import (
     Config,
     Spec,
@@ -79,21 +79,21 @@ def test_the_search_budget_shrinks_with_the_decks() -> None:
     assert isinstance(hard, ExpertPlayer) and isinstance(master, ExpertPlayer)
     assert (hard.samples, master.samples) == (cfg.samples, 4 * cfg.samples)
     assert hard.budget is None and master.budget is None
-    assert (hard.style, master.style) == (PLAIN, MASTER)  # the levels' own styles
+    assert (hard.style, master.style) == (TUNED, TUNED)  # the levels' own styles
     plain = new_player("master:noopp,kitty=0,narrow", 1, cfg)
     assert isinstance(plain, ExpertPlayer) and plain.style == PLAIN
     assert plain.samples == 4 * cfg.samples
-    modelled = new_player("hard:opp", 1, cfg)
-    assert isinstance(modelled, ExpertPlayer) and modelled.style == Style(True, 0)
-    assert modelled.samples == cfg.samples
+    unmodelled = new_player("hard:noopp", 1, cfg)
+    assert isinstance(unmodelled, ExpertPlayer) and unmodelled.style == Style(False, 1, True)
+    assert unmodelled.samples == cfg.samples
 
 
 def test_a_player_may_carry_a_bidding_scale() -> None:
     assert parse_player("basic") == Spec("normal", 1.0)
     assert parse_player("expert:bids=0.9") == Spec("hard", 0.9)
     assert parse_player("master:noopp,bids=0.9") == Spec("master", 0.9, Style(False, 1, True))
-    assert parse_player("hard:kitty=3,opp") == Spec("hard", 1.0, Style(True, 3))
-    assert parse_player("hard:wide") == Spec("hard", 1.0, Style(wide_leads=True))
+    assert parse_player("hard:kitty=3,noopp") == Spec("hard", 1.0, Style(False, 3, True))
+    assert parse_player("hard:narrow") == Spec("hard", 1.0, Style(True, 1, False))
     assert parse_player("master:narrow") == Spec("master", 1.0, Style(True, 1, False))
     bad_names = ("nobody", "normal:bids=x", "normal:bids=0", "normal:trumps=1", "random:bids=0.9")
     for bad in (
