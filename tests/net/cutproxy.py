@@ -20,6 +20,7 @@ class CutProxy:
         self.loop = asyncio.new_event_loop()
         self._cut = False
         self._writers: set[asyncio.StreamWriter] = set()
+        self._server: asyncio.Server | None = None
         self._started = threading.Event()
         self._thread = threading.Thread(target=self._run, name="cut-proxy", daemon=True)
 
@@ -42,6 +43,9 @@ class CutProxy:
 
     def close(self) -> None:
         async def end() -> None:
+            # stop accepting first: an accept the stopped loop never ran was left unawaited
+            if self._server is not None:
+                self._server.close()
             self._set(True)
             tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
             for t in tasks:
@@ -51,6 +55,8 @@ class CutProxy:
 
         self.loop.call_soon_threadsafe(lambda: self.loop.create_task(end()))
         self._thread.join(10)
+        if not self._thread.is_alive():
+            self.loop.close()
 
     def _call(self, fn: object, *args: object) -> None:
         done = threading.Event()
@@ -74,8 +80,8 @@ class CutProxy:
         asyncio.set_event_loop(self.loop)
 
         async def serve() -> None:
-            server = await asyncio.start_server(self._client, "127.0.0.1", 0)
-            self.port = server.sockets[0].getsockname()[1]
+            self._server = await asyncio.start_server(self._client, "127.0.0.1", 0)
+            self.port = self._server.sockets[0].getsockname()[1]
             self._started.set()
 
         self.loop.run_until_complete(serve())
