@@ -6,7 +6,7 @@ out by ``engine.ai.opponent``'s model of a greedy rule bot instead of our own po
 and an unseen kitty dealt as a burial, low cards first, instead of like a hand (lever 1 on the
 kitty), and lever 5, ``wide_leads``: a lead weighs every length of pair, tractor and throw the
 policy considers, not only its best of each suit and shape. Both searching levels play with all
-three (``master`` since 660f11b, ``hard`` since it measured +0.54 a deal against the open bot at
+three (``master`` since 660f11b, ``hard`` since it measured +0.51 a deal against the open bot at
 its clock); ``PLAIN``, the search without them, is what the arena measures them against.
 """
 
