@@ -226,8 +226,8 @@ async def dispatch(hub: Hub, conn: Conn, msg: str, local: bool = False) -> None:
         replies.popitem(last=False)
     frame, code = await answer(hub, conn, req)
     fut.set_result(frame)
-    if code in ("unavailable", "internal"):  # nothing was done: a resend tries again
-        replies.pop(req.id, None)
+    if code is not None:  # refused, so nothing was done: a resend is judged again (a refusal
+        replies.pop(req.id, None)  # may hold for this connection only: ``not-watching``)
     conn.push(frame)
     if isinstance(req, Act):
         hub.stats.act(time.perf_counter() - t0)

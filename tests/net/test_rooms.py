@@ -20,7 +20,7 @@ from net.auth import leave_penalty, leaver_delta
 from net.bot import play_seat
 from net.client import Client
 from net.players import make_ai
-from net.protocol import MAX_CHAT, LeaveReply
+from net.protocol import MAX_CHAT, LeaveReply, SeatReply, Sit
 
 GRACE = 0.5  # the server's away grace: 托管, ownership hand-over and closing wait this long
 
@@ -171,6 +171,26 @@ async def _owner_disconnects(url: str) -> None:
     heir.reconnect_enabled = False
     await heir.drop()  # the last person disconnects: the room closes after the grace
     await until_gone(url, room, timeout=10)
+
+
+async def _refused_then_resent(url: str) -> None:
+    owner = await connected(url, "Host")
+    room = (await owner.create("classic")).room
+    guest = await connected(url, "Guest")
+    sit = Sit(guest.next_id(), room, 1)
+    await refused("not-watching", guest.ask(sit, SeatReply))
+    await guest.join(room)
+    # the same id again (a client resending after a reconnect): judged afresh, not the
+    # remembered refusal of a connection that did not watch the room
+    assert (await guest.ask(sit, SeatReply)).seat == 1
+    # carried out, it is remembered: the first answer again, not ``already-seated``
+    assert (await guest.ask(sit, SeatReply)).seat == 1
+    for c in (owner, guest):
+        await c.close()
+
+
+def test_a_refused_request_resent_with_its_id_is_judged_again(server: ServerProcess) -> None:
+    run(_refused_then_resent(server.url))
 
 
 def test_ownership_passes_on_and_the_last_one_out_closes_the_room(server: ServerProcess) -> None:
