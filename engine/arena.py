@@ -39,8 +39,8 @@ from dataclasses import dataclass, replace
 
 from engine.actions import Action
 from engine.ai import AIPlayer, make_player
-from engine.ai.expert import MASTER_SAMPLES, MAX_SAMPLES
-from engine.ai.players import BasicPlayer, ExpertPlayer
+from engine.ai.expert import MAX_SAMPLES
+from engine.ai.players import BasicPlayer, ExpertPlayer, level_samples
 from engine.ai.style import LEVEL_STYLES, Style
 from engine.cards import RANKS
 from engine.hand import Hand, Phase, Setup
@@ -232,7 +232,7 @@ def report(cfg: Config, results: list[DealResult], seconds: float) -> str:
     lines = [
         f"preset {cfg.rules.preset}: A={cfg.a} vs B={cfg.b}, {len(results)} duplicate deals "
         f"({2 * len(results)} hands) in {seconds:.0f} s; search: {cfg.samples} deals per "
-        f"candidate (master {MASTER_SAMPLES * cfg.samples})",
+        f"candidate (master {level_samples('master', cfg.samples)})",
         f"levels per hand (A - B): {lv:+.3f} ± {lv_ci:.3f} (95% CI "
         f"{lv - lv_ci:+.3f} .. {lv + lv_ci:+.3f})",
         f"points per hand (A - B, same cards): {pt:+.1f} ± {pt_ci:.1f}",

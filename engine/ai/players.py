@@ -122,6 +122,12 @@ class BasicPlayer:
         return v.play_candidates(limit=1)[0]
 
 
+def level_samples(level: str, samples: int) -> int:
+    """``level``'s deals a candidate given ``hard``'s (``master`` searches ``MASTER_SAMPLES``
+    times as many): the one place the levels' budgets part."""
+    return samples * (MASTER_SAMPLES if level == "master" else 1)
+
+
 class ExpertPlayer(BasicPlayer):
     """Searches its plays, burials and friend calls (``engine.ai.expert``); bids are the
     rule-based player's."""
@@ -148,11 +154,8 @@ class ExpertPlayer(BasicPlayer):
     def of(
         cls, level: str, seed: int, budget: float | None, samples: int, style: Style | None = None
     ) -> ExpertPlayer:
-        """``level``'s searcher given ``hard``'s deals a candidate (``master`` searches
-        ``MASTER_SAMPLES`` times as many): the one place the levels' budgets part."""
-        return cls(
-            seed, budget, samples * (MASTER_SAMPLES if level == "master" else 1), level, style
-        )
+        """``level``'s searcher given ``hard``'s deals a candidate."""
+        return cls(seed, budget, level_samples(level, samples), level, style)
 
     def bury(self, v: View) -> tuple[Card, ...]:
         return decide_bury(v, self.budget, self.samples, self.seed, None, self.style).cards
