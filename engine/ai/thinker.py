@@ -5,8 +5,8 @@ tables both think through it.
 A search (``hard``, ``master``) holds the interpreter for hundreds of milliseconds, so it runs
 in a process pool (``engine.ai.pool``) and never delays the caller's loop (the app's UI thread,
 the server's event loop). The cheap levels take well under a millisecond and, with
-``cheap_in_threads``, run in a thread of the caller's process: a round trip to a worker process
-costs more than they do (the server); the app sends every level to its workers.
+``cheap_in_threads`` (the server's and the app's), run in a thread of the caller's process: a
+round trip to a worker process costs more than they do.
 """
 
 from __future__ import annotations
