@@ -7,8 +7,10 @@ from __future__ import annotations
 import wave
 from collections import Counter
 
+from tablekit import await_turn
+
 from app import counter, stats
-from app.screenshots import human_step, wait_until
+from app.screenshots import human_step
 from app.sounds import CALLS, SOUNDS, scaled_wav
 from app.table import callout
 from engine.cards import POINTS, deck
@@ -23,10 +25,9 @@ def _to_tricks(ui, qtbot, seed: int, tricks: int) -> None:
     ui.app.start_rules(preset("classic"), seat=0, seed=seed)
     while table.hud.phase != "done" and len(table.session.view.tricks) < tricks:
         v = table.session.view
-        if not wait_until(
-            lambda: bool(table.session.view.actions) or table.hud.phase == "done", 30
-        ):
-            break
+        await_turn(
+            table, also=lambda: bool(table.session.view.actions) or table.hud.phase == "done"
+        )
         if not human_step(table, bid=True) and v is table.session.view:
             qtbot.wait(10)
 

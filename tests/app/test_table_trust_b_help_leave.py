@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtQuick import QQuickItem
+from tablekit import await_turn
 
 from app.screenshots import human_step, wait_until
 from engine.rules import preset
@@ -82,7 +83,7 @@ def test_table_buttons_name_their_key(ui, qtbot) -> None:
     ui.app.start_rules(preset("classic"), seat=0, seed=3)
     qtbot.waitUntil(lambda: ui.window.property("screen") == "table")
     while not (table.hud.phase == "play" and table.hud.myTurn):
-        assert wait_until(lambda: bool(table.session.view.actions), 30)
+        await_turn(table, also=lambda: bool(table.session.view.actions))
         human_step(table, bid=True)
         wait_until(lambda: False, 0.01)
     qtbot.waitUntil(lambda: "Hint" in _buttons(ui))
@@ -108,7 +109,7 @@ def test_leaving_mid_hand_asks_and_the_hand_resumes(ui, qtbot) -> None:
     ui.app.start_rules(preset("classic"), seat=0, seed=5)
     qtbot.waitUntil(lambda: ui.window.property("screen") == "table")
     while len(table.session.view.tricks) < 2:
-        assert wait_until(lambda: bool(table.session.view.actions), 30)
+        await_turn(table, also=lambda: bool(table.session.view.actions))
         human_step(table, bid=True)
         wait_until(lambda: False, 0.01)
     before = (table.session.view.hand_no, len(table.session.view.tricks))
@@ -146,7 +147,7 @@ def test_a_buttons_key_tip_leaves_the_refusal_readable(ui, qtbot) -> None:
     ui.settings.speed = "instant"
     ui.app.start_rules(preset("classic"), seat=0, seed=3)
     while not (table.hud.phase == "play" and table.hud.myTurn):
-        assert wait_until(lambda: bool(table.session.view.actions), 30)
+        await_turn(table, also=lambda: bool(table.session.view.actions))
         human_step(table, bid=True)
         wait_until(lambda: False, 0.01)
     rows = sorted(table.hand.cards.rows(), key=lambda r: r["slot"])
