@@ -193,6 +193,8 @@ class OfflineSession(Session):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._pump)
+        self._pumps = 0  # steps taken, and when the last was (``waiting_on`` reports them)
+        self._pumped_at: float | None = None
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(250)
@@ -303,12 +305,21 @@ class OfflineSession(Session):
             what = "bid" if not d.required else "/".join(d.kinds)
             return f"the AI's {what} for seat {d.seat}, asked {ago:.1f} s ago"
         seats = [d.seat for d in hand.pending()]
+        held = [s for s in seats if s is not None and self.driver.planned(s)]
         step = (
             f"the next step in {self._timer.remainingTime()} ms"
             if self._timer.isActive()
             else "no step scheduled"
         )
-        return f"decisions owed by seats {seats}, {step}"
+        last = (
+            f"{self.driver.clock() - self._pumped_at:.1f} s ago"
+            if self._pumped_at is not None
+            else "never"
+        )
+        return (
+            f"decisions owed by seats {seats} (the AI's answer held for {held}), {step}; "
+            f"{self._pumps} steps taken, the last {last}"
+        )
 
     def _pacing(self) -> Pacing:
         t = self.settings.timing
@@ -332,6 +343,8 @@ class OfflineSession(Session):
     def _pump(self) -> None:
         if self._closed:
             return
+        self._pumps += 1
+        self._pumped_at = self.driver.clock()
         hand = self.match.hand
         if hand.phase == Phase.DONE:
             if self.auto_next and not self.match.over:

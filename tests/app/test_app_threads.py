@@ -97,7 +97,8 @@ def test_a_decision_that_does_not_come_back_is_abandoned(qapp, qtbot, monkeypatc
 
 def test_a_stalled_table_says_what_it_waits_on(qapp, qtbot) -> None:
     """The self-test's "stuck in phase" report names the decision the game waits for: an AI
-    seat's job and its age, or the seats that owe a decision and the next scheduled step."""
+    seat's job and its age, or the seats that owe a decision, those whose AI answer is held,
+    the next scheduled step and the last one taken."""
     from app.session import OfflineSession
     from app.settings import Settings
 
@@ -105,7 +106,10 @@ def test_a_stalled_table_says_what_it_waits_on(qapp, qtbot) -> None:
     settings.speed = "instant"
     session = OfflineSession(settings, preset("classic"), seat=0, ai_levels=("normal",) * 4, seed=3)
     session.save_enabled = False
-    assert session.waiting_on() == "decisions owed by seats [None], no step scheduled"
+    assert session.waiting_on() == (
+        "decisions owed by seats [None] (the AI's answer held for []), no step scheduled; "
+        "0 steps taken, the last never"
+    )
     for s in (1, 2, 3):
         session._players[s] = _Slow(3)  # type: ignore[assignment]
     session.start()
