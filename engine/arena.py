@@ -12,12 +12,13 @@ decision time (p50/p95/max over burials, friend calls and plays; bids are not ti
 Players: ``random``, ``easy``, ``basic`` (= ``normal``), ``expert`` (= ``hard``), ``master``;
 ``LEVEL:bids=X`` is that level with every bidding threshold times X (``normal:bids=0.9`` bids
 on weaker hands), to check the thresholds against the shipped ones. The searching levels take
-their style's parts as knobs (``engine.ai.style``; both levels play with all three, ``PLAIN``
-with none): ``opp`` / ``noopp`` search with the other side's seats rolled out by
+their style's parts as knobs (``engine.ai.style``; both levels play with the first three,
+``PLAIN`` with none): ``opp`` / ``noopp`` search with the other side's seats rolled out by
 ``engine.ai.opponent`` (a model of the open bots' style) or by our own policy, ``kitty=N`` deals
 an unseen kitty as a burial at odds N in tenths (0: like a hand), ``wide`` / ``narrow`` weigh a
-lead's candidates of every length or not. Knobs combine: ``hard:noopp,kitty=0,narrow`` is the
-plain search at hard's budget, ``master:narrow,bids=0.9``.
+lead's candidates of every length or not, ``sbids`` / ``rbids`` search the bids while the cards
+come or bid by the rule (the levels bid by the rule). Knobs combine:
+``hard:noopp,kitty=0,narrow`` is the plain search at hard's budget, ``master:narrow,bids=0.9``.
 Results are reproducible from the seed: every player's randomness comes from the deal's seed,
 and the search runs on a fixed playout budget per decision (``--samples`` deals per
 candidate; by default ``ARENA_SAMPLES`` by the number of decks) with no clock unless
@@ -93,7 +94,8 @@ def parse_player(name: str) -> Spec:
     """``LEVEL`` or ``LEVEL:KNOB[,KNOB]`` -> its ``Spec``. Knobs: ``bids=X`` (every level but
     random), and for the searching levels their style's parts: ``opp`` / ``noopp`` (the other
     side rolled out by the model, or by our policy), ``kitty=N`` (an unseen kitty's odds),
-    ``wide`` / ``narrow`` (a lead's candidates)."""
+    ``wide`` / ``narrow`` (a lead's candidates), ``sbids`` / ``rbids`` (bids while the cards come
+    searched, or the rule's)."""
     base, _, knobs = name.partition(":")
     level = ALIASES.get(base, base)
     if level not in PLAYERS:
@@ -113,7 +115,10 @@ def parse_player(name: str) -> Spec:
         if key != "bids" or not 0 < scale < 10 or level == "random":
             raise ValueError(
                 f"{name!r}: expected {level}:bids=X, X a positive factor like 0.9"
-                + (f", or {level}:opp, :noopp, :kitty=N (0-10), :wide, :narrow" * searching)
+                + (
+                    f", or {level}:opp, :noopp, :kitty=N (0-10), :wide, :narrow, :sbids, :rbids"
+                    * searching
+                )
             )
         spec = replace(spec, bid_scale=scale)
     return spec
@@ -121,12 +126,14 @@ def parse_player(name: str) -> Spec:
 
 def _style_knob(style: Style, knob: str) -> Style | None:
     """``style`` with the part ``knob`` names (``opp``, ``noopp``, ``kitty=N``, ``wide``,
-    ``narrow``); None: no such."""
+    ``narrow``, ``sbids``, ``rbids``); None: no such."""
     key, _, value = knob.partition("=")
     if knob in ("opp", "noopp"):
         return replace(style, model_opponents=knob == "opp")
     if knob in ("wide", "narrow"):
         return replace(style, wide_leads=knob == "wide")
+    if knob in ("sbids", "rbids"):
+        return replace(style, searched_bids=knob == "sbids")
     if key == "kitty" and value.isdigit() and int(value) <= 10:
         return replace(style, kitty_odds=int(value))
     return None

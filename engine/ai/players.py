@@ -20,6 +20,7 @@ from engine.selfplay import random_player
 from engine.views import View
 
 from . import basic
+from .bidsearch import BidSearcher
 from .expert import (
     DEFAULT_BUDGET,
     MASTER_SAMPLES,
@@ -77,6 +78,7 @@ class BasicPlayer:
     level = "normal"
     bid_scale = 1.0
     reinforce_early = True
+    bidder: BidSearcher | None = None  # searched bids while the cards come (``Style``)
 
     def __init__(self, seed: int = 0, mistakes: float = 0.0) -> None:
         self.rng = random.Random(seed)
@@ -91,7 +93,10 @@ class BasicPlayer:
             return None
         acts = v.actions
         if "bid" in acts:
-            bid = basic.bid_action(v, self.bid_scale, self.reinforce_early)
+            if self.bidder is not None:
+                bid = self.bidder.bid(v)
+            else:
+                bid = basic.bid_action(v, self.bid_scale, self.reinforce_early)
             if bid is not None:
                 return bid
         if "pass-bid" in acts:
@@ -149,6 +154,8 @@ class ExpertPlayer(BasicPlayer):
         self.level = level
         # how the search imagines the others: the level's own unless a bench names another
         self.style = LEVEL_STYLES[level] if style is None else style
+        if self.style.searched_bids:
+            self.bidder = BidSearcher(samples, seed, self.style)
 
     @classmethod
     def of(

@@ -7,7 +7,10 @@ and an unseen kitty dealt as a burial, low cards first, instead of like a hand (
 kitty), and lever 5, ``wide_leads``: a lead weighs every length of pair, tractor and throw the
 policy considers, not only its best of each suit and shape. Both searching levels play with all
 three (``master`` since 660f11b, ``hard`` since it measured +0.51 a deal against the open bot at
-its clock); ``PLAIN``, the search without them, is what the arena measures them against.
+its clock); ``PLAIN``, the search without them, is what the arena measures them against. A
+fourth part, bids searched while the cards come (``engine.ai.bidsearch``), is a bench switch:
+it has no clock, and it measured flat where the others bid and play by the rule
+(``bench/bid_search.py``, docs/AI.md).
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ class Style:
     kitty_odds: int = 0
     # a lead's candidates: twice as many, one of each suit, shape *and length* (``expert``)
     wide_leads: bool = False
+    # bids while the cards come searched against the rule's (``bidsearch``): measured flat
+    # (docs/AI.md), so no level plays with it; the arena's ``sbids``
+    searched_bids: bool = False
 
 
 PLAIN = Style()

@@ -86,6 +86,10 @@ def test_the_search_budget_shrinks_with_the_decks() -> None:
     unmodelled = new_player("hard:noopp", 1, cfg)
     assert isinstance(unmodelled, ExpertPlayer) and unmodelled.style == Style(False, 1, True)
     assert unmodelled.samples == cfg.samples
+    assert hard.bidder is None and master.bidder is None  # the levels bid by the rule
+    searching = new_player("master:sbids", 1, cfg)
+    assert isinstance(searching, ExpertPlayer) and searching.bidder is not None
+    assert searching.bidder.samples == searching.samples
 
 
 def test_a_player_may_carry_a_bidding_scale() -> None:
@@ -95,6 +99,8 @@ def test_a_player_may_carry_a_bidding_scale() -> None:
     assert parse_player("hard:kitty=3,noopp") == Spec("hard", 1.0, Style(False, 3, True))
     assert parse_player("hard:narrow") == Spec("hard", 1.0, Style(True, 1, False))
     assert parse_player("master:narrow") == Spec("master", 1.0, Style(True, 1, False))
+    assert parse_player("hard:sbids") == Spec("hard", 1.0, Style(True, 1, True, True))
+    assert parse_player("hard:sbids,rbids") == Spec("hard", 1.0, TUNED)
     bad_names = ("nobody", "normal:bids=x", "normal:bids=0", "normal:trumps=1", "random:bids=0.9")
     for bad in (
         *bad_names,
@@ -103,6 +109,7 @@ def test_a_player_may_carry_a_bidding_scale() -> None:
         "master:kitty=11",
         "normal:kitty=1",
         "normal:wide",
+        "normal:sbids",
     ):
         with pytest.raises(ValueError):
             parse_player(bad)
