@@ -51,7 +51,7 @@ def new_player(name: str, seed: int, cfg: arena.Config) -> AIPlayer:
         return SHIPPED(name, seed, cfg)
     player = SHIPPED("normal", seed, cfg)
     assert isinstance(player, BasicPlayer)
-    player.bidder = Counting(cfg.samples, seed)
+    player.bidder = Counting(BasicPlayer(seed).act, cfg.samples, seed)
     return player
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
-from engine.actions import Action, Bury, CallFriend, DealCard, PassBid
+from engine.actions import Action, DealCard
 from engine.bids import Bid
 from engine.cards import Card, deck
 from engine.errors import RulesError
@@ -31,6 +32,7 @@ from .style import Style
 
 Option = list[Card]  # the cards to bid; [] to wait
 Key = tuple[object, ...]
+Rule = Callable[[View], Action | None]  # how every seat goes on: the rule-based player's act
 
 
 def bid_options(v: View) -> list[Option]:
@@ -88,12 +90,13 @@ def _dealt_to(seat: int, first: int, dealt: int) -> int:
     return sum(1 for i in range(dealt) if (first + i) % 4 == seat)
 
 
-def value(v: View, order: list[Card], option: Option, style: Style) -> float:
-    """``v``'s seat's level utility when it takes ``option`` now and the hand goes on by the
-    rule on the deck ``order``, the play rolled out in the level's style; a redeal is worth 0."""
+def value(v: View, order: list[Card], option: Option, rule: Rule, style: Style) -> float:
+    """``v``'s seat's level utility when it takes ``option`` now and the hand goes on by
+    ``rule`` on the deck ``order``, the play rolled out in the level's style; a redeal is worth
+    0."""
     seat = v.seat
     assert seat is not None
-    hand = settle(v, order, option)
+    hand = settle(v, order, option, rule)
     if hand is None:
         return 0.0
     world = from_world(
@@ -105,10 +108,11 @@ def value(v: View, order: list[Card], option: Option, style: Style) -> float:
     return world.utility(seat)
 
 
-def settle(v: View, order: list[Card], option: Option) -> Hand | None:
+def settle(v: View, order: list[Card], option: Option, rule: Rule) -> Hand | None:
     """The hand at its first lead when ``v``'s seat takes ``option`` now on the deck ``order``
-    and every seat bids, buries and calls by the rule from then on (``v``'s seat, after waiting,
-    waits until its ``key`` changes); None when nobody bids and the cards are dealt again."""
+    and every seat bids, buries and calls by ``rule`` from then on (``v``'s seat, after
+    waiting, waits until its ``key`` changes); None when nobody bids and the cards are dealt
+    again."""
     seat = v.seat
     assert seat is not None
     levels = (v.levels[0], v.levels[1], v.levels[2], v.levels[3])
@@ -140,7 +144,7 @@ def settle(v: View, order: list[Card], option: Option) -> Hand | None:
                 hand.decline(seat)  # waiting holds until the bids or the rule's choice change
                 continue
             waiting = None
-        action = _rule(seen)
+        action = rule(seen)
         if action is None:
             hand.decline(d.seat)
             continue
@@ -157,26 +161,11 @@ def key(v: View) -> Key:
     return (v.legal_bids, v.bid, basic.bid_choice(v))
 
 
-def _rule(v: View) -> Action | None:
-    seat = v.seat
-    assert seat is not None
-    if "bid" in v.actions:
-        bid = basic.bid_action(v)
-        if bid is not None:
-            return bid
-    if "pass-bid" in v.actions:
-        return PassBid(seat)
-    if "bury" in v.actions:
-        return Bury(seat, basic.bury_choice(v))
-    if "call-friend" in v.actions:
-        return CallFriend(seat, basic.call_choice(v))
-    return None
-
-
 def decide_bid(
-    v: View, samples: int, seed: int = 0, style: Style | None = None, confirm: int | None = None
+    v: View, rule: Rule, samples: int, seed: int = 0, style: Style | None = None
 ) -> Decision:
-    """The searched bid for ``v`` (``Decision.cards``: the bid, or () to wait)."""
+    """The searched bid for ``v`` (``Decision.cards``: the bid, or () to wait), every seat going
+    on by ``rule``."""
     st = style or Style()
     cands = bid_options(v)
     if len(cands) == 1:
@@ -187,9 +176,9 @@ def decide_bid(
         cands,
         lambda: draw_deck(v, nominate_rng),
         lambda: draw_deck(v, confirm_rng),
-        lambda order, option: value(v, order, option, st),
+        lambda order, option: value(v, order, option, rule, st),
         samples,
-        CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
+        CONFIRM_PER_SAMPLE * samples,
     )
 
 
@@ -197,7 +186,8 @@ class BidSearcher:
     """A seat's searched bids while the cards come: a search when what the bid depends on
     (``key``) changes, its choice held until then; the rule's bid after the deal."""
 
-    def __init__(self, samples: int, seed: int = 0, style: Style | None = None) -> None:
+    def __init__(self, rule: Rule, samples: int, seed: int = 0, style: Style | None = None) -> None:
+        self.rule = rule
         self.samples = samples
         self.seed = seed
         self.style = style
@@ -212,6 +202,6 @@ class BidSearcher:
         if self._held is not None and self._held[:2] == (v.hand_no, k):
             option = self._held[2]
         else:
-            option = list(decide_bid(v, self.samples, self.seed, self.style).cards)
+            option = list(decide_bid(v, self.rule, self.samples, self.seed, self.style).cards)
             self._held = (v.hand_no, k, option)
         return Bid(seat, tuple(option)) if option else None

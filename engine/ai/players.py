@@ -155,7 +155,7 @@ class ExpertPlayer(BasicPlayer):
         # how the search imagines the others: the level's own unless a bench names another
         self.style = LEVEL_STYLES[level] if style is None else style
         if self.style.searched_bids:
-            self.bidder = BidSearcher(samples, seed, self.style)
+            self.bidder = BidSearcher(BasicPlayer(seed).act, samples, seed, self.style)
 
     @classmethod
     def of(

@@ -10,7 +10,7 @@ import pytest
 
 from engine.actions import DealCard
 from engine.ai import bidsearch, make_player
-from engine.ai.bidsearch import BidSearcher, Key, bid_options, draw_deck, key, settle
+from engine.ai.bidsearch import BidSearcher, Key, Rule, bid_options, draw_deck, key, settle
 from engine.ai.expert import Decision
 from engine.ai.style import Style
 from engine.arena import deals
@@ -69,8 +69,8 @@ def test_the_rules_choice_on_the_real_deck_replays_the_hand(name: str) -> None:
     the burial and the call the real hand made."""
     checked = 0
     for v, real in offers(name, 4):
-        rule = bid_options(v)[0]
-        hand = settle(v, real.deck, rule)
+        choice = bid_options(v)[0]
+        hand = settle(v, real.deck, choice, make_player("normal").act)
         assert hand is not None
         assert hand.trumps == real.trumps
         assert (hand.dealer, hand.buried, hand.friend_card) == (
@@ -90,7 +90,9 @@ def test_a_seat_searches_once_for_each_change_of_what_its_bid_depends_on(
     choice change, and its choice holds in between; after the deal the rule bids."""
     searched: list[Key] = []
 
-    def fake(v: View, samples: int, seed: int = 0, style: Style | None = None) -> Decision:
+    def fake(
+        v: View, rule: Rule, samples: int, seed: int = 0, style: Style | None = None
+    ) -> Decision:
         searched.append(key(v))
         return Decision((), (), 0, False)
 
@@ -99,7 +101,7 @@ def test_a_seat_searches_once_for_each_change_of_what_its_bid_depends_on(
     for hand in {id(h): h for _, h in seen}.values():
         for seat in range(4):
             searched.clear()
-            bidder = BidSearcher(8, seat)
+            bidder = BidSearcher(make_player("normal").act, 8, seat)
             keys: list[Key] = []
             for v, h in seen:
                 if h is hand and v.seat == seat:
