@@ -99,11 +99,7 @@ def value(v: View, order: list[Card], option: Option, rule: Rule, style: Style) 
     hand = settle(v, order, option, rule)
     if hand is None:
         return 0.0
-    world = from_world(
-        starting_world(
-            view(hand, seat), [h.copy() for h in hand.hands], hand.buried, hand.friend_card
-        )
-    )
+    world = from_world(starting_world(view(hand, seat), hand.hands, hand.buried, hand.friend_card))
     _rollout(world, seat, style)
     return world.utility(seat)
 
@@ -170,8 +166,9 @@ def decide_bid(
     cands = bid_options(v)
     if len(cands) == 1:
         return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
-    nominate_rng = random.Random(_seed(v, seed) ^ v.dealt)
-    confirm_rng = random.Random((_seed(v, seed) ^ v.dealt) ^ CONFIRM_STREAM)
+    base = _seed(v, seed) ^ v.dealt
+    nominate_rng = random.Random(base)
+    confirm_rng = random.Random(base ^ CONFIRM_STREAM)
     return search(
         cands,
         lambda: draw_deck(v, nominate_rng),
@@ -183,8 +180,9 @@ def decide_bid(
 
 
 class BidSearcher:
-    """A seat's searched bids while the cards come: a search when what the bid depends on
-    (``key``) changes, its choice held until then; the rule's bid after the deal."""
+    """A seat's searched bids while the cards come (its player bids by the rule after the
+    deal): a search when what the bid depends on (``key``) changes, its choice held until
+    then."""
 
     def __init__(self, rule: Rule, samples: int, seed: int = 0, style: Style | None = None) -> None:
         self.rule = rule
@@ -195,9 +193,7 @@ class BidSearcher:
 
     def bid(self, v: View) -> Bid | None:
         seat = v.seat
-        assert seat is not None
-        if v.deal_complete or not v.legal_bids:
-            return basic.bid_action(v)
+        assert seat is not None and not v.deal_complete
         k = key(v)
         if self._held is not None and self._held[:2] == (v.hand_no, k):
             option = self._held[2]

@@ -93,7 +93,7 @@ class BasicPlayer:
             return None
         acts = v.actions
         if "bid" in acts:
-            if self.bidder is not None:
+            if self.bidder is not None and not v.deal_complete:
                 bid = self.bidder.bid(v)
             else:
                 bid = basic.bid_action(v, self.bid_scale, self.reinforce_early)
