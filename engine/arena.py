@@ -17,7 +17,8 @@ their style's parts as knobs (``engine.ai.style``; both levels play with the fir
 ``engine.ai.opponent`` (a model of the open bots' style) or by our own policy, ``kitty=N`` deals
 an unseen kitty as a burial at odds N in tenths (0: like a hand), ``wide`` / ``narrow`` weigh a
 lead's candidates of every length or not, ``sbids`` / ``rbids`` search the bids while the cards
-come or bid by the rule (the levels bid by the rule). Knobs combine:
+come or bid by the rule (the levels bid by the rule), ``z=X`` plays a nominee whose paired gain
+on fresh deals is X standard errors above zero (1.645 as shipped). Knobs combine:
 ``hard:noopp,kitty=0,narrow`` is the plain search at hard's budget, ``master:narrow,bids=0.9``.
 Results are reproducible from the seed: every player's randomness comes from the deal's seed,
 and the search runs on a fixed playout budget per decision (``--samples`` deals per
@@ -95,7 +96,7 @@ def parse_player(name: str) -> Spec:
     random), and for the searching levels their style's parts: ``opp`` / ``noopp`` (the other
     side rolled out by the model, or by our policy), ``kitty=N`` (an unseen kitty's odds),
     ``wide`` / ``narrow`` (a lead's candidates), ``sbids`` / ``rbids`` (bids while the cards come
-    searched, or the rule's)."""
+    searched, or the rule's), ``z=X`` (a nominee's bar on fresh deals, in standard errors)."""
     base, _, knobs = name.partition(":")
     level = ALIASES.get(base, base)
     if level not in PLAYERS:
@@ -116,8 +117,8 @@ def parse_player(name: str) -> Spec:
             raise ValueError(
                 f"{name!r}: expected {level}:bids=X, X a positive factor like 0.9"
                 + (
-                    f", or {level}:opp, :noopp, :kitty=N (0-10), :wide, :narrow, :sbids, :rbids"
-                    * searching
+                    f", or {level}:opp, :noopp, :kitty=N (0-10), :wide, :narrow, :sbids, :rbids,"
+                    " :z=X (0-5)" * searching
                 )
             )
         spec = replace(spec, bid_scale=scale)
@@ -126,7 +127,7 @@ def parse_player(name: str) -> Spec:
 
 def _style_knob(style: Style, knob: str) -> Style | None:
     """``style`` with the part ``knob`` names (``opp``, ``noopp``, ``kitty=N``, ``wide``,
-    ``narrow``, ``sbids``, ``rbids``); None: no such."""
+    ``narrow``, ``sbids``, ``rbids``, ``z=X``); None: no such."""
     key, _, value = knob.partition("=")
     if knob in ("opp", "noopp"):
         return replace(style, model_opponents=knob == "opp")
@@ -136,6 +137,8 @@ def _style_knob(style: Style, knob: str) -> Style | None:
         return replace(style, searched_bids=knob == "sbids")
     if key == "kitty" and value.isdigit() and int(value) <= 10:
         return replace(style, kitty_odds=int(value))
+    if key == "z" and value.replace(".", "", 1).isdigit() and float(value) <= 5:
+        return replace(style, confirm_z=float(value))
     return None
 
 

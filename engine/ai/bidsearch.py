@@ -176,6 +176,7 @@ def decide_bid(
         lambda order, option: value(v, order, option, rule, st),
         samples,
         CONFIRM_PER_SAMPLE * samples,
+        z=st.confirm_z,
     )
 
 

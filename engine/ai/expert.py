@@ -57,7 +57,7 @@ MAX_SAMPLES = 200
 NOMINATE_SHARE = 0.4  # of the clock, for the nomination; the re-check gets the rest
 CONFIRM_PER_SAMPLE = 5  # re-check deals per nomination sample
 MIN_CONFIRM = 8  # re-check deals before a nominee can be confirmed
-LCB_Z = 1.645  # the lower bound: one-sided 95%
+LCB_Z = PLAIN.confirm_z  # the lower bound: one-sided 95%
 CONFIRM_STREAM = 0x5EED_C0DE  # the re-check's deals come from their own random stream
 # The last tricks of a play's deal solved exactly (``endgame``) instead of rolled out: off, as
 # it measured no gain on late positions at five times the time (docs/AI.md); a bench turns it on.
@@ -180,6 +180,7 @@ def decide(
         CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
         None if budget is None else start + budget,
         start,
+        style.confirm_z,
     )
 
 
@@ -192,10 +193,12 @@ def search(
     confirm: int,
     deadline: float | None = None,
     start: float = 0.0,
+    z: float = LCB_Z,
 ) -> Decision:
     """Nominate the rival of the favourite ``cands[0]`` with the best mean over deals from
     ``draw``; play it only when a paired re-check on deals from ``draw_fresh`` confirms it
-    (``Check.confirmed``). ``value(world, play)`` must leave ``world`` as it was."""
+    (``Check.confirmed``, its bound ``z`` standard errors). ``value(world, play)`` must leave
+    ``world`` as it was."""
     stop = math.inf if deadline is None else start + NOMINATE_SHARE * (deadline - start)
     results, alive = _nominate(cands, draw, value, samples, stop)
     n = len(results[0])
@@ -215,6 +218,7 @@ def search(
             cands[nominee],
             confirm,
             math.inf if deadline is None else deadline,
+            z,
         )
     best = nominee if check is not None and check.confirmed else 0
     rest = sorted((i for i in range(len(cands)) if i != best), key=lambda i: -means[i])
@@ -267,11 +271,12 @@ class Check:
     gain: float  # mean of (nominee - favourite) per deal
     se: float  # its standard error
     deals: int
+    z: float = LCB_Z  # the bound's standard errors
 
     @property
     def lcb(self) -> float:
-        """The lower confidence bound of the gain (one-sided, ``LCB_Z`` standard errors)."""
-        return self.gain - LCB_Z * self.se
+        """The lower confidence bound of the gain (one-sided, ``z`` standard errors)."""
+        return self.gain - self.z * self.se
 
     @property
     def confirmed(self) -> bool:
@@ -285,10 +290,12 @@ def paired_check(
     nominee: list[Card],
     deals: int,
     deadline: float = math.inf,
+    z: float = LCB_Z,
 ) -> Check:
     """Both plays on the same ``deals`` fresh deals (common random numbers: the continuations
-    are the same deterministic policy); stops early once the nominee cannot be confirmed (its
-    upper bound below zero) or when the next deal would overrun the deadline."""
+    are the same deterministic policy); stops early once the nominee is clearly worse (its upper
+    bound, ``LCB_Z`` standard errors, below zero: whatever the bar ``z`` it is confirmed by) or
+    when the next deal would overrun the deadline."""
     diffs: list[float] = []
     for _ in range(deals):
         t0 = time.perf_counter()
@@ -302,9 +309,9 @@ def paired_check(
             if gain + LCB_Z * se < 0 or (se == 0 and gain <= 0):
                 break
     if not diffs:
-        return Check(0.0, math.inf, 0)
+        return Check(0.0, math.inf, 0, z)
     gain, se = _mean_se(diffs)
-    return Check(gain, se, len(diffs))
+    return Check(gain, se, len(diffs), z)
 
 
 def _mean_se(d: list[float]) -> tuple[float, float]:
@@ -342,7 +349,7 @@ def decide_call(
         _rollout(world, seat, style)
         return world.utility(seat)
 
-    return _before_play(v, cands, value, budget, samples, seed, confirm)
+    return _before_play(v, cands, value, budget, samples, seed, confirm, style.confirm_z)
 
 
 def decide_bury(
@@ -373,7 +380,7 @@ def decide_bury(
         _rollout(world, seat, style)
         return world.utility(seat)
 
-    return _before_play(v, cands, value, budget, samples, seed, confirm)
+    return _before_play(v, cands, value, budget, samples, seed, confirm, style.confirm_z)
 
 
 def _before_play(
@@ -384,6 +391,7 @@ def _before_play(
     samples: int,
     seed: int,
     confirm: int | None,
+    z: float,
 ) -> Decision:
     start = time.perf_counter()
     if len(cands) == 1:
@@ -399,6 +407,7 @@ def _before_play(
         CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
         None if budget is None else start + budget,
         start,
+        z,
     )
 
 

@@ -30,6 +30,10 @@ class Style:
     # bids while the cards come searched against the rule's (``bidsearch``): measured flat
     # (docs/AI.md), so no level plays with it; the arena's ``sbids``
     searched_bids: bool = False
+    # a nominee is played when its paired gain on fresh deals is this many standard errors above
+    # zero (one-sided 95%); the fresh deals are unbiased, so a lower bar trades the rule's
+    # protection for more of the search's choices (the arena's ``z=X``)
+    confirm_z: float = 1.645
 
 
 PLAIN = Style()

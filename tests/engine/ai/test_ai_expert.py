@@ -85,6 +85,37 @@ def test_a_confirmed_nominee_is_played() -> None:
     assert list(d.cards) == NOMINEE
 
 
+def test_a_lower_bar_plays_a_small_gain_the_shipped_bar_keeps_out() -> None:
+    """``Style.confirm_z``: the fresh deals' mean is unbiased, so a bar of 0 standard errors
+    plays a nominee whose gain there is positive but not yet 1.645 standard errors above zero;
+    a nominee worse on fresh deals still never plays."""
+
+    def value(on_fresh: float) -> Callable:
+        def of(world: tuple[str, int], play: list[str]) -> float:
+            tag, i = world
+            if play == RIVAL:
+                return -1.0
+            if play != NOMINEE:
+                return 0.0
+            # the nominee's own spread: the paired differences are noisy
+            return (1.0 if tag == "nominate" else on_fresh) + random.Random(i).uniform(-2, 2)
+
+        return of
+
+    def run_bar(on_fresh: float, z: float):
+        return search(
+            CANDS, stub_worlds("nominate"), stub_worlds("fresh"), value(on_fresh), 8, 40, None, z=z
+        )
+
+    shipped, low = run_bar(0.2, 1.645), run_bar(0.2, 0.0)
+    assert shipped.check is not None and low.check is not None
+    assert shipped.check.gain > 0 and shipped.check.lcb < 0 and list(shipped.cards) == FAV
+    assert low.check.gain == shipped.check.gain and low.check.confirmed
+    assert list(low.cards) == NOMINEE
+    worse = run_bar(-0.2, 0.0)
+    assert worse.check is not None and worse.check.gain < 0 and list(worse.cards) == FAV
+
+
 def test_no_nominee_no_recheck() -> None:
     d = run_search(stub_value(on_nomination=-1.0, on_fresh=1.0))
     assert d.check is None and list(d.cards) == FAV

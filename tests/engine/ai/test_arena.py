@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.ai.players import ExpertPlayer
@@ -101,6 +103,8 @@ def test_a_player_may_carry_a_bidding_scale() -> None:
     assert parse_player("master:narrow") == Spec("master", 1.0, Style(True, 1, False))
     assert parse_player("hard:sbids") == Spec("hard", 1.0, Style(True, 1, True, True))
     assert parse_player("hard:sbids,rbids") == Spec("hard", 1.0, TUNED)
+    assert parse_player("master:z=0.5") == Spec("master", 1.0, replace(TUNED, confirm_z=0.5))
+    assert parse_player("master:z=0") == Spec("master", 1.0, replace(TUNED, confirm_z=0.0))
     bad_names = ("nobody", "normal:bids=x", "normal:bids=0", "normal:trumps=1", "random:bids=0.9")
     for bad in (
         *bad_names,
@@ -110,6 +114,10 @@ def test_a_player_may_carry_a_bidding_scale() -> None:
         "normal:kitty=1",
         "normal:wide",
         "normal:sbids",
+        "normal:z=1",
+        "hard:z=-1",
+        "hard:z=6",
+        "hard:z=x",
     ):
         with pytest.raises(ValueError):
             parse_player(bad)
