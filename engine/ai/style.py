@@ -10,7 +10,9 @@ three (``master`` since 660f11b, ``hard`` since it measured +0.51 a deal against
 its clock); ``PLAIN``, the search without them, is what the arena measures them against. A
 fourth part, bids searched while the cards come (``engine.ai.bidsearch``), is a bench switch:
 it has no clock, and it measured flat where the others bid and play by the rule
-(``bench/bid_search.py``, docs/AI.md).
+(``bench/bid_search.py``, docs/AI.md). A fifth, the re-check's bar (``confirm_z``), is the
+shipped one-sided 95% for both levels: a bar of 0 for ``master`` changed half the deals
+against ``hard`` and gained nothing measurable (docs/AI.md).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ class Style:
     searched_bids: bool = False
     # a nominee is played when its paired gain on fresh deals is this many standard errors above
     # zero (one-sided 95%); the fresh deals are unbiased, so a lower bar trades the rule's
-    # protection for more of the search's choices (the arena's ``z=X``)
+    # protection for more of the search's choices (the arena's ``z=X``; 0 measured flat)
     confirm_z: float = 1.645
 
 
