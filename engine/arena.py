@@ -164,7 +164,11 @@ def play_one(
     rules: RuleSet, setup: Setup, players: Sequence[AIPlayer], timed: Sequence[list[float]]
 ) -> Hand:
     """Play one hand; ``timed[seat]`` collects that seat's decision times."""
-    hand = Hand(rules, setup)
+    return play_on(Hand(rules, setup), players, timed)
+
+
+def play_on(hand: Hand, players: Sequence[AIPlayer], timed: Sequence[list[float]]) -> Hand:
+    """Play ``hand`` to its end (a bench that must hold the hand builds it first)."""
 
     def timed_player(seat: int) -> Player:
         def act(v: View, _rng: random.Random) -> Action | None:
@@ -176,7 +180,7 @@ def play_one(
 
         return act
 
-    return play_hand(hand, [timed_player(s) for s in range(4)], random.Random(setup.seed))
+    return play_hand(hand, [timed_player(s) for s in range(4)], random.Random(hand.setup.seed))
 
 
 def match_hand(rules: RuleSet, seed: int, levels: Sequence[str]) -> Hand:
@@ -198,18 +202,23 @@ def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:
         timed: list[list[float]] = [[], [], [], []]
         seed, dealer, level = deal
         hand = play_one(cfg.rules, Setup(seed, (level,) * 4, dealer), players, timed)
-        o = hand.outcome
-        assert o is not None
-        winners = set(o.defenders) if o.winner == "defenders" else set(range(4)) - set(o.defenders)
-        a_gain = sum(o.levels for s in a_seats if s in winners)
-        b_gain = sum(o.levels for s in range(4) if s not in a_seats and s in winners)
-        levels += (a_gain - b_gain) / 2 / 2
-        a_deals = hand.dealer in a_seats
-        points += (-o.attacker_points if a_deals else o.attacker_points) / 2
-        won += len(winners & set(a_seats)) / len(winners) / 2
+        lv, pt, wn = score(hand, a_seats)
+        levels, points, won = levels + lv / 2, points + pt / 2, won + wn / 2
         for s in range(4):
             (times_a if s in a_seats else times_b).extend(timed[s])
     return DealResult(levels, points, won, tuple(times_a), tuple(times_b))
+
+
+def score(hand: Hand, a_seats: tuple[int, int]) -> tuple[float, float, float]:
+    """A finished hand from A's seats: levels gained by A's seats less B's (per seat pair),
+    points (the attackers' when B deals, less when A deals) and A's share of the winners."""
+    o = hand.outcome
+    assert o is not None
+    winners = set(o.defenders) if o.winner == "defenders" else set(range(4)) - set(o.defenders)
+    a_gain = sum(o.levels for s in a_seats if s in winners)
+    b_gain = sum(o.levels for s in range(4) if s not in a_seats and s in winners)
+    points = -o.attacker_points if hand.dealer in a_seats else o.attacker_points
+    return (a_gain - b_gain) / 2, points, len(winners & set(a_seats)) / len(winners)
 
 
 def run(cfg: Config, seed: int, n: int, jobs: int = 1) -> list[DealResult]:

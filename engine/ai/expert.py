@@ -31,7 +31,7 @@ import time
 import zlib
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from engine.cards import POINTS, Card, points
@@ -156,6 +156,36 @@ def decide(
     nominate (``samples`` times the number of candidates), then up to ``confirm`` fresh deals
     (default ``CONFIRM_PER_SAMPLE * samples``) to confirm the nominee against the favourite."""
     start = time.perf_counter()
+    nominate_rng = random.Random(_seed(v, seed))
+    confirm_rng = random.Random(_seed(v, seed) ^ CONFIRM_STREAM)
+    u: Unseen | None = None
+
+    def deals(rng: random.Random) -> Callable[[], Fast]:
+        def draw() -> Fast:
+            nonlocal u
+            u = u or Unseen(v, kitty_odds=style.kitty_odds)  # read once, and only if searched
+            return sample_inferred(v, rng, u=u)
+
+        return draw
+
+    return decide_on(
+        v, deals(nominate_rng), deals(confirm_rng), budget, samples, confirm, style, start
+    )
+
+
+def decide_on(
+    v: View,
+    draw: Callable[[], Fast],
+    draw_fresh: Callable[[], Fast],
+    budget: float | None = DEFAULT_BUDGET,
+    samples: int = MAX_SAMPLES,
+    confirm: int | None = None,
+    style: Style = PLAIN,
+    start: float | None = None,
+) -> Decision:
+    """``decide`` on the deals ``draw`` and ``draw_fresh`` give: the view's own (``decide``), or
+    the real deal for a bench that measures the ceiling of seeing every hand."""
+    start = time.perf_counter() if start is None else start
     if style.wide_leads and not v.trick:
         cands = candidates(v, WIDE_LEADS * MAX_CANDIDATES, WIDE_LEADS * WIDE, lengths=True)
     else:
@@ -163,18 +193,14 @@ def decide(
     if len(cands) == 1:
         return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
     seat = v.seat
-    assert seat is not None
-    nominate_rng = random.Random(_seed(v, seed))
-    confirm_rng = random.Random(_seed(v, seed) ^ CONFIRM_STREAM)
-    assert v.trumps is not None
+    assert seat is not None and v.trumps is not None
     tab = codes_for(v.trumps)
     codes = {tuple(c): tab.of(c) for c in cands}
-    u = Unseen(v, kitty_odds=style.kitty_odds)
     memo = endgame.Memo()  # the endgame's table of a deal, shared by its candidates
     return search(
         cands,
-        lambda: sample_inferred(v, nominate_rng, u=u),
-        lambda: sample_inferred(v, confirm_rng, u=u),
+        draw,
+        draw_fresh,
         lambda world, play: _playout(world, codes[tuple(play)], seat, memo, style),
         samples,
         CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
@@ -271,7 +297,7 @@ class Check:
     gain: float  # mean of (nominee - favourite) per deal
     se: float  # its standard error
     deals: int
-    z: float = LCB_Z  # the bound's standard errors
+    z: float = field(default=LCB_Z, repr=False)  # the bound's standard errors (style's)
 
     @property
     def lcb(self) -> float:

@@ -12,22 +12,27 @@ from test_ai_sampling import positions
 
 from engine.actions import Bury, CallFriend, DealCard
 from engine.ai import basic
+from engine.ai.codes import codes_for
 from engine.ai.expert import (
     MIN_CONFIRM,
     candidates,
     decide,
     decide_bury,
     decide_call,
+    decide_on,
     paired_check,
     search,
 )
+from engine.ai.fastpolicy import run as run_fast
+from engine.ai.fastworld import from_world
 from engine.ai.players import BasicPlayer, is_legal_play
 from engine.ai.playout import run
-from engine.ai.sampling import starting_world
+from engine.ai.sampling import facts, starting_world, world_from
 from engine.ai.style import Style
 from engine.cards import Card
 from engine.hand import Hand, Phase, Setup
 from engine.rules import preset
+from engine.selfplay import play_hand
 from engine.views import View, view
 
 FAV, RIVAL, NOMINEE = ["3S"], ["4S"], ["5S"]
@@ -155,6 +160,43 @@ def test_decisions_are_legal_and_reproducible() -> None:
         d = decide(v, None, 2, seed=3, confirm=4)
         assert is_legal_play(v, list(d.cards))
         assert d == decide(v, None, 2, seed=3, confirm=4)
+
+
+def test_on_the_real_deal_the_search_plays_the_best_candidate_there() -> None:
+    """``decide_on`` with the real deal as its only world (``bench/oracle_arena.py``'s
+    ceiling): every rollout is deterministic, so it plays the candidate that does best in that
+    deal, or the favourite when none does better."""
+    rules = preset("classic")
+    hand = Hand(rules, Setup(4, ("2",) * 4, 0))
+    players = [BasicPlayer(4 + s) for s in range(4)]
+    checked = 0
+
+    def act(v: View, _rng: random.Random):
+        nonlocal checked
+        assert v.seat is not None
+        if "play" in v.actions and len(candidates(v)) > 1:
+            assert v.trumps is not None
+            f = facts(v)
+            hands = [h.copy() for h in hand.hands]
+            world = from_world(
+                world_from(v, hands, tuple(hand.buried), hand.partner, f.played, f.voids)
+            )
+            d = decide_on(v, world.copy, world.copy, None, 4, 8)
+            tab = codes_for(v.trumps)
+            values = {}
+            for c in candidates(v):
+                w = world.copy()
+                w.play(tab.of(c))
+                run_fast(w)
+                values[tuple(c)] = w.utility(v.seat)
+            best = max(values.values())
+            favourite = values[tuple(candidates(v)[0])]
+            assert values[tuple(d.cards)] == (best if best > favourite else favourite)
+            checked += 1
+        return players[v.seat].act(v)
+
+    play_hand(hand, [act] * 4, random.Random(4))
+    assert checked > 20
 
 
 def test_wide_leads_weigh_every_length_of_a_lead() -> None:
