@@ -13,7 +13,7 @@ is worth to the search's plays, the most a better drawing of the deals could giv
         --out build/oracle.jsonl [--pair bench/results/ai_roundrobin-v3-seed11.jsonl]
 
 Every finished deal is appended to ``--out`` (a run resumes where it stopped); ``--pair`` reads
-the round robin's rows of the same pair and prints the paired difference.
+the round robin's rows of the same levels (without knobs) and prints the paired difference.
 """
 
 from __future__ import annotations
@@ -115,15 +115,17 @@ def main() -> None:
         f"{m:+.3f} ± {h:.3f} levels a hand"
     )
     if a.pair:
+        level = parse_player(a.a).level  # the round robin's rows are of the plain levels
         theirs = {}
         for line in a.pair.read_text().splitlines():
             r = json.loads(line)
-            if (r["preset"], r["a"], r["b"], r["seed"]) == (a.preset, a.a, a.b, a.seed):
+            if (r["preset"], r["a"], r["b"], r["seed"]) == (a.preset, level, a.b, a.seed):
                 theirs[r["deal"]] = r["levels"]
         both = [r for r in rows if r["deal"] in theirs]
         if len(both) > 1:
             m, h = mean_ci([r["levels"] - theirs[r["deal"]] for r in both])
-            print(f"paired with {a.a} seeing its own view: {len(both)} deals, {m:+.3f} ± {h:.3f}")
+            same = f"the round robin's {level} - {a.b}"
+            print(f"paired with {same}: {len(both)} deals, {m:+.3f} ± {h:.3f}")
 
 
 if __name__ == "__main__":
