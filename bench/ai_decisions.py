@@ -36,7 +36,7 @@ from engine.actions import Action, Bury, CallFriend
 from engine.ai import basic, endgame, expert
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import World, run, utility
-from engine.ai.sampling import facts, world_from
+from engine.ai.sampling import real_world
 from engine.cards import RANKS, Card
 from engine.hand import Hand, Setup
 from engine.rules import PRESETS, RuleSet
@@ -86,9 +86,7 @@ def collect(
 
 def position(v: View, hand: Hand, cands: list[tuple[Card, ...]]) -> Position:
     assert v.seat is not None
-    f = facts(v)
-    hands = [h.copy() for h in hand.hands]
-    world = world_from(v, hands, tuple(hand.buried), hand.partner, f.played, f.voids)
+    world = real_world(v, hand)
     return Position(v, world, tuple(truth(world, c, v.seat) for c in cands))
 
 

@@ -45,7 +45,7 @@ from engine.ai.opponent import run as model_playout
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import World
 from engine.ai.playout import run as playout
-from engine.ai.sampling import Unseen, facts, world_from
+from engine.ai.sampling import Unseen, real_world
 from engine.cards import RANKS, SUITS, Card, deck
 from engine.follows import legal_follows
 from engine.hand import Hand, Setup
@@ -175,9 +175,7 @@ def first_leads(rules: RuleSet, count: int, seed: int) -> list[World]:
 
     def look(v: View, hand: Hand, i: int) -> None:
         if i not in out:
-            f = facts(v)
-            hands = [h.copy() for h in hand.hands]
-            out[i] = world_from(v, hands, tuple(hand.buried), hand.partner, f.played, f.voids)
+            out[i] = real_world(v, hand)
 
     basic_hands(rules, count, seed, look)
     return list(out.values())

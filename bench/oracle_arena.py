@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.ai import AIPlayer
 from engine.ai.expert import MIN_CONFIRM, MIN_SAMPLES, decide_on
-from engine.ai.fastworld import Fast, from_world
+from engine.ai.fastworld import from_world
 from engine.ai.players import ExpertPlayer, level_samples
-from engine.ai.sampling import facts, world_from
+from engine.ai.sampling import real_world
 from engine.arena import (
     Config,
     arena_samples,
@@ -38,11 +38,10 @@ from engine.arena import (
     mean_ci,
     new_player,
     parse_player,
-    play_on,
-    score,
+    play_seatings,
 )
 from engine.cards import Card
-from engine.hand import Hand, Setup
+from engine.hand import Hand
 from engine.rules import PRESETS, preset
 from engine.views import View
 
@@ -55,34 +54,25 @@ class Seer(ExpertPlayer):
     hand: Hand
 
     def play(self, v: View) -> list[Card]:
-        def real() -> Fast:  # the play as it stands, on the real hands and kitty
-            f = facts(v)
-            h = self.hand
-            hands = [c.copy() for c in h.hands]
-            return from_world(world_from(v, hands, tuple(h.buried), h.partner, f.played, f.voids))
-
-        return list(decide_on(v, real, real, None, MIN_SAMPLES, MIN_CONFIRM, self.style).cards)
+        world = from_world(real_world(v, self.hand))  # the search's playouts leave it as it is
+        d = decide_on(v, lambda: world, lambda: world, None, MIN_SAMPLES, MIN_CONFIRM, self.style)
+        return list(d.cards)
 
 
 def play_deal(cfg: Config, deal: tuple[int, int, str]) -> dict[str, float]:
     """Both seatings of one deal, A's seats seeing every hand: the arena's figures for A."""
-    levels = points = won = 0.0
-    seed, dealer, level = deal
     spec = parse_player(cfg.a)
-    for a_seats in ((0, 2), (1, 3)):
-        hand = Hand(cfg.rules, Setup(seed, (level,) * 4, dealer))
-        players: list[AIPlayer] = []
-        for s in range(4):
-            if s in a_seats:
-                samples = level_samples(spec.level, cfg.samples)
-                seer = Seer(seed + s, None, samples, spec.level, spec.style)
-                seer.hand = hand
-                players.append(seer)
-            else:
-                players.append(new_player(cfg.b, seed + s, cfg))
-        lv, pt, wn = score(play_on(hand, players, [[], [], [], []]), a_seats)
-        levels, points, won = levels + lv / 2, points + pt / 2, won + wn / 2
-    return {"levels": levels, "points": points, "won": won}
+
+    def player(a: bool, seed: int, hand: Hand) -> AIPlayer:
+        if not a:
+            return new_player(cfg.b, seed, cfg)
+        samples = level_samples(spec.level, cfg.samples)
+        seer = Seer(seed, None, samples, spec.level, spec.style)
+        seer.hand = hand
+        return seer
+
+    r = play_seatings(cfg, deal, player)
+    return {"levels": r.levels, "points": r.points, "won": r.won}
 
 
 def main() -> None:

@@ -35,7 +35,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
@@ -194,31 +194,37 @@ def match_hand(rules: RuleSet, seed: int, levels: Sequence[str]) -> Hand:
 
 def play_deal(args: tuple[Config, tuple[int, int, str]]) -> DealResult:
     cfg, deal = args
+    return play_seatings(
+        cfg, deal, lambda a, seed, _hand: new_player(cfg.a if a else cfg.b, seed, cfg)
+    )
+
+
+def play_seatings(
+    cfg: Config, deal: tuple[int, int, str], player: Callable[[bool, int, Hand], AIPlayer]
+) -> DealResult:
+    """``deal`` played twice, A at seats 0 & 2, then at 1 & 3; ``player(a, seed, hand)`` seats
+    A's player (``a``) or B's for ``hand`` (a bench's player may hold the hand)."""
     levels = points = won = 0.0
     times_a: list[float] = []
     times_b: list[float] = []
+    seed, dealer, level = deal
     for a_seats in ((0, 2), (1, 3)):
-        players = [new_player(cfg.a if s in a_seats else cfg.b, deal[0] + s, cfg) for s in range(4)]
+        hand = Hand(cfg.rules, Setup(seed, (level,) * 4, dealer))
+        players = [player(s in a_seats, seed + s, hand) for s in range(4)]
         timed: list[list[float]] = [[], [], [], []]
-        seed, dealer, level = deal
-        hand = play_one(cfg.rules, Setup(seed, (level,) * 4, dealer), players, timed)
-        lv, pt, wn = score(hand, a_seats)
-        levels, points, won = levels + lv / 2, points + pt / 2, won + wn / 2
+        play_on(hand, players, timed)
+        o = hand.outcome
+        assert o is not None
+        winners = set(o.defenders) if o.winner == "defenders" else set(range(4)) - set(o.defenders)
+        a_gain = sum(o.levels for s in a_seats if s in winners)
+        b_gain = sum(o.levels for s in range(4) if s not in a_seats and s in winners)
+        levels += (a_gain - b_gain) / 2 / 2
+        a_deals = hand.dealer in a_seats
+        points += (-o.attacker_points if a_deals else o.attacker_points) / 2
+        won += len(winners & set(a_seats)) / len(winners) / 2
         for s in range(4):
             (times_a if s in a_seats else times_b).extend(timed[s])
     return DealResult(levels, points, won, tuple(times_a), tuple(times_b))
-
-
-def score(hand: Hand, a_seats: tuple[int, int]) -> tuple[float, float, float]:
-    """A finished hand from A's seats: levels gained by A's seats less B's (per seat pair),
-    points (the attackers' when B deals, less when A deals) and A's share of the winners."""
-    o = hand.outcome
-    assert o is not None
-    winners = set(o.defenders) if o.winner == "defenders" else set(range(4)) - set(o.defenders)
-    a_gain = sum(o.levels for s in a_seats if s in winners)
-    b_gain = sum(o.levels for s in range(4) if s not in a_seats and s in winners)
-    points = -o.attacker_points if hand.dealer in a_seats else o.attacker_points
-    return (a_gain - b_gain) / 2, points, len(winners & set(a_seats)) / len(winners)
 
 
 def run(cfg: Config, seed: int, n: int, jobs: int = 1) -> list[DealResult]:

@@ -156,8 +156,9 @@ def decide(
     nominate (``samples`` times the number of candidates), then up to ``confirm`` fresh deals
     (default ``CONFIRM_PER_SAMPLE * samples``) to confirm the nominee against the favourite."""
     start = time.perf_counter()
-    nominate_rng = random.Random(_seed(v, seed))
-    confirm_rng = random.Random(_seed(v, seed) ^ CONFIRM_STREAM)
+    base = _seed(v, seed)
+    nominate_rng = random.Random(base)
+    confirm_rng = random.Random(base ^ CONFIRM_STREAM)
     u: Unseen | None = None
 
     def deals(rng: random.Random) -> Callable[[], Fast]:
@@ -422,8 +423,9 @@ def _before_play(
     start = time.perf_counter()
     if len(cands) == 1:
         return Decision(tuple(cands[0]), ((tuple(cands[0]), 0.0),), 0, False)
-    nominate_rng = random.Random(_seed(v, seed))
-    confirm_rng = random.Random(_seed(v, seed) ^ CONFIRM_STREAM)
+    base = _seed(v, seed)
+    nominate_rng = random.Random(base)
+    confirm_rng = random.Random(base ^ CONFIRM_STREAM)
     return search(
         cands,
         lambda: deal_unseen(v, nominate_rng),

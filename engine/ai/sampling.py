@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from engine.cards import Card
+from engine.hand import Hand
 from engine.leads import lead_shape
 from engine.shapes import Kind
 from engine.views import View
@@ -467,6 +468,14 @@ def _played_by(tricks: list[list[tuple[int, tuple[Card, ...]]]]) -> list[Counter
         for s, cards in plays:
             out[s].update(cards)
     return out
+
+
+def real_world(v: View, hand: Hand) -> World:
+    """The play as ``v`` shows it on ``hand``'s real cards (a bench or test that holds the hand;
+    the hands are copies)."""
+    f = facts(v)
+    hands = [h.copy() for h in hand.hands]
+    return world_from(v, hands, tuple(hand.buried), hand.partner, f.played, f.voids)
 
 
 def world_from(

@@ -27,7 +27,7 @@ from engine.ai.fastpolicy import run as run_fast
 from engine.ai.fastworld import from_world
 from engine.ai.players import BasicPlayer, is_legal_play
 from engine.ai.playout import run
-from engine.ai.sampling import facts, starting_world, world_from
+from engine.ai.sampling import real_world, starting_world
 from engine.ai.style import Style
 from engine.cards import Card
 from engine.hand import Hand, Phase, Setup
@@ -176,11 +176,7 @@ def test_on_the_real_deal_the_search_plays_the_best_candidate_there() -> None:
         assert v.seat is not None
         if "play" in v.actions and len(candidates(v)) > 1:
             assert v.trumps is not None
-            f = facts(v)
-            hands = [h.copy() for h in hand.hands]
-            world = from_world(
-                world_from(v, hands, tuple(hand.buried), hand.partner, f.played, f.voids)
-            )
+            world = from_world(real_world(v, hand))
             d = decide_on(v, world.copy, world.copy, None, 4, 8)
             tab = codes_for(v.trumps)
             values = {}

@@ -20,7 +20,7 @@ from engine.ai.fastworld import Fast, from_world
 from engine.ai.memory import SIDE_MINE
 from engine.ai.players import BasicPlayer
 from engine.ai.playout import rollout_policy
-from engine.ai.sampling import facts, world_from
+from engine.ai.sampling import facts, real_world, world_from
 from engine.cards import ALL_CARDS, POINTS, SUITS
 from engine.errors import RulesError
 from engine.follows import check_follow
@@ -43,10 +43,7 @@ def played_hand(name: str, seed: int) -> tuple[Hand, Fast]:
     def act(v: View, _rng: random.Random) -> Action | None:
         assert v.seat is not None
         if "play" in v.actions and not start:
-            f = facts(v)
-            hands = [h.copy() for h in hand.hands]
-            w = world_from(v, hands, tuple(hand.buried), hand.partner, f.played, f.voids)
-            start.append(from_world(w))
+            start.append(from_world(real_world(v, hand)))
         return players[v.seat].act(v)
 
     play_hand(hand, [act] * 4, random.Random(seed))
