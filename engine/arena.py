@@ -94,7 +94,8 @@ class Spec:
 def parse_player(name: str) -> Spec:
     """``LEVEL`` or ``LEVEL:KNOB[,KNOB]`` -> its ``Spec``. Knobs: ``bids=X`` (every level but
     random), and for the searching levels their style's parts: ``opp`` / ``noopp`` (the other
-    side rolled out by the model, or by our policy), ``kitty=N`` (an unseen kitty's odds),
+    side rolled out by the model, or by our policy), ``table`` / ``fixed`` (each other seat by
+    whichever of the two explains its plays, or by side), ``kitty=N`` (an unseen kitty's odds),
     ``wide`` / ``narrow`` (a lead's candidates), ``sbids`` / ``rbids`` (bids while the cards come
     searched, or the rule's), ``z=X`` (a nominee's bar on fresh deals, in standard errors)."""
     base, _, knobs = name.partition(":")
@@ -117,8 +118,8 @@ def parse_player(name: str) -> Spec:
             raise ValueError(
                 f"{name!r}: expected {level}:bids=X, X a positive factor like 0.9"
                 + (
-                    f", or {level}:opp, :noopp, :kitty=N (0-10), :wide, :narrow, :sbids, :rbids,"
-                    " :z=X (0-5)" * searching
+                    f", or {level}:opp, :noopp, :table, :fixed, :kitty=N (0-10), :wide, :narrow,"
+                    " :sbids, :rbids, :z=X (0-5)" * searching
                 )
             )
         spec = replace(spec, bid_scale=scale)
@@ -126,11 +127,13 @@ def parse_player(name: str) -> Spec:
 
 
 def _style_knob(style: Style, knob: str) -> Style | None:
-    """``style`` with the part ``knob`` names (``opp``, ``noopp``, ``kitty=N``, ``wide``,
-    ``narrow``, ``sbids``, ``rbids``, ``z=X``); None: no such."""
+    """``style`` with the part ``knob`` names (``opp``, ``noopp``, ``table``, ``fixed``,
+    ``kitty=N``, ``wide``, ``narrow``, ``sbids``, ``rbids``, ``z=X``); None: no such."""
     key, _, value = knob.partition("=")
     if knob in ("opp", "noopp"):
         return replace(style, model_opponents=knob == "opp")
+    if knob in ("table", "fixed"):
+        return replace(style, table_lean=knob == "table")
     if knob in ("wide", "narrow"):
         return replace(style, wide_leads=knob == "wide")
     if knob in ("sbids", "rbids"):

@@ -37,7 +37,7 @@ from typing import TypeVar
 from engine.cards import POINTS, Card, points
 from engine.views import View
 
-from . import basic, endgame, opponent
+from . import basic, endgame, lean, opponent
 from .codes import codes_for
 from .fastpolicy import run
 from .fastworld import Fast, from_world
@@ -59,6 +59,7 @@ CONFIRM_PER_SAMPLE = 5  # re-check deals per nomination sample
 MIN_CONFIRM = 8  # re-check deals before a nominee can be confirmed
 LCB_Z = PLAIN.confirm_z  # the lower bound: one-sided 95%
 CONFIRM_STREAM = 0x5EED_C0DE  # the re-check's deals come from their own random stream
+LEAN_STREAM = 0x1EA7_5EA7  # and the deals that judge who plays like whom (``Style.table_lean``)
 # The last tricks of a play's deal solved exactly (``endgame``) instead of rolled out: off, as
 # it measured no gain on late positions at five times the time (docs/AI.md); a bench turns it on.
 ENDGAME = False
@@ -161,16 +162,21 @@ def decide(
     confirm_rng = random.Random(base ^ CONFIRM_STREAM)
     u: Unseen | None = None
 
-    def deals(rng: random.Random) -> Callable[[], Fast]:
-        def draw() -> Fast:
-            nonlocal u
-            u = u or Unseen(v, kitty_odds=style.kitty_odds)  # read once, and only if searched
-            return sample_inferred(v, rng, u=u)
+    def unseen() -> Unseen:
+        nonlocal u
+        u = u or Unseen(v, kitty_odds=style.kitty_odds)  # read once, and only if searched
+        return u
 
-        return draw
+    def deals(rng: random.Random) -> Callable[[], Fast]:
+        return lambda: sample_inferred(v, rng, u=unseen())
+
+    def read() -> lean.Lean:
+        if not style.table_lean:
+            return lean.NONE
+        return lean.lean_of(lean.evidence(v, unseen(), random.Random(base ^ LEAN_STREAM)))
 
     return decide_on(
-        v, deals(nominate_rng), deals(confirm_rng), budget, samples, confirm, style, start
+        v, deals(nominate_rng), deals(confirm_rng), budget, samples, confirm, style, start, read
     )
 
 
@@ -183,9 +189,12 @@ def decide_on(
     confirm: int | None = None,
     style: Style = PLAIN,
     start: float | None = None,
+    read: Callable[[], lean.Lean] = lambda: lean.NONE,
 ) -> Decision:
     """``decide`` on the deals ``draw`` and ``draw_fresh`` give: the view's own (``decide``), or
-    the real deal for a bench that measures the ceiling of seeing every hand."""
+    the real deal for a bench that measures the ceiling of seeing every hand; ``read()``: which
+    seats the rollouts play by which continuation (``Style.table_lean``), asked only when a
+    search runs."""
     start = time.perf_counter() if start is None else start
     if style.wide_leads and not v.trick:
         cands = candidates(v, WIDE_LEADS * MAX_CANDIDATES, WIDE_LEADS * WIDE, lengths=True)
@@ -198,11 +207,12 @@ def decide_on(
     tab = codes_for(v.trumps)
     codes = {tuple(c): tab.of(c) for c in cands}
     memo = endgame.Memo()  # the endgame's table of a deal, shared by its candidates
+    leaning = read()
     return search(
         cands,
         draw,
         draw_fresh,
-        lambda world, play: _playout(world, codes[tuple(play)], seat, memo, style),
+        lambda world, play: _playout(world, codes[tuple(play)], seat, memo, style, leaning),
         samples,
         CONFIRM_PER_SAMPLE * samples if confirm is None else confirm,
         None if budget is None else start + budget,
@@ -445,6 +455,7 @@ def _playout(
     seat: int,
     memo: endgame.Memo | None = None,
     style: Style = PLAIN,
+    leaning: lean.Lean = lean.NONE,
 ) -> float:
     w = world.copy()
     w.play(play)
@@ -452,7 +463,7 @@ def _playout(
         if memo is None:
             return endgame.solve(w, seat)
         return endgame.solve_memo(w, seat, memo.for_deal(world.deal))
-    _rollout(w, seat, style)
+    _rollout(w, seat, style, leaning)
     return w.utility(seat)
 
 
@@ -467,11 +478,13 @@ def opponents_of(world: Fast, seat: int) -> int:
     return out
 
 
-def _rollout(world: Fast, seat: int, style: Style) -> None:
+def _rollout(world: Fast, seat: int, style: Style, leaning: lean.Lean = lean.NONE) -> None:
     """Play ``world`` to the end: every seat by our policy, or with ``style.model_opponents``
-    the other side's seats by ``opponent``'s model of a greedy rule bot (lever 3, docs/AI.md)."""
-    if style.model_opponents:
-        opponent.run(world, opponents_of(world, seat))
+    the other side's seats by ``opponent``'s model of a greedy rule bot (lever 3, docs/AI.md);
+    ``leaning`` moves seats from one to the other by how they played (``Style.table_lean``)."""
+    modelled = leaning.modelled(opponents_of(world, seat) if style.model_opponents else 0)
+    if modelled:
+        opponent.run(world, modelled)
     else:
         run(world)
 

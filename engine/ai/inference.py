@@ -13,6 +13,8 @@ rule-based policy).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.cards import Card
 from engine.leads import lead_shape
 from engine.shapes import Kind
@@ -26,13 +28,22 @@ from .memory import voids_from
 MISMATCH = 0.3  # weight factor of a play the policy would not have made in this deal
 TRICKS_BACK = 3  # finished tricks replayed before the current one
 
+# A policy on card codes: the play of the seat to move, and a lead's shape when it surely stands
+Chooser = Callable[[Fast], tuple[list[int], tuple[Kind, ...] | None]]
+
 
 class Window:
-    """The plays ``weight`` replays — the last ``TRICKS_BACK`` finished tricks of a view and the
+    """The plays ``weight`` replays — the last ``back`` finished tricks of a view and the
     current one — on card codes, with the table as it stood before them (read once per
     decision, replayed in every deal)."""
 
-    def __init__(self, v: View, tab: Codes, tricks: list[list[tuple[int, tuple[Card, ...]]]]):
+    def __init__(
+        self,
+        v: View,
+        tab: Codes,
+        tricks: list[list[tuple[int, tuple[Card, ...]]]],
+        back: int = TRICKS_BACK,
+    ):
         self.tab = tab
         # (cards, a lead's shape, whether the policy is asked about the play)
         self.plays: list[tuple[list[int], tuple[Kind, ...] | None, bool]] = []
@@ -44,10 +55,7 @@ class Window:
         seat = v.seat
         if not tricks or seat is None:
             return
-        if tricks[-1]:
-            t0 = max(0, len(tricks) - 1 - TRICKS_BACK)
-        else:
-            t0 = max(0, len(tricks) - TRICKS_BACK)
+        t0 = max(0, len(tricks) - back - (1 if tricks[-1] else 0))
         window = [p for p in tricks[t0:] if p]
         if not window:
             return
@@ -76,10 +84,7 @@ class Window:
         have made every one); the replay stops once the weight falls below ``floor``."""
         if not self.plays:
             return 1.0
-        deal = world.deal
-        revealed = deal.fixed or (deal.partner >= 0 and self.friend_shown[deal.partner])
-        hands = [plus(world.hands[s], self.later[s]) for s in range(4)]
-        past = trick_start(deal, hands, list(self.rest), revealed, self.leader, list(self.voids))
+        past = self._start(world)
         w = 1.0
         for codes, shape, asked in self.plays:
             if asked:
@@ -90,3 +95,24 @@ class Window:
                         return w
             past.play(codes, shape)
         return w
+
+    def explained(self, world: Fast, choosers: list[Chooser]) -> list[tuple[int, list[bool]]]:
+        """For every other seat's play in the window, replayed in ``world``: that seat, and
+        whether each of ``choosers`` would have made the play."""
+        if not self.plays:
+            return []
+        past = self._start(world)
+        out: list[tuple[int, list[bool]]] = []
+        for codes, shape, asked in self.plays:
+            if asked:
+                made = sorted(codes)
+                out.append((past.turn(), [sorted(ch(past)[0]) == made for ch in choosers]))
+            past.play(codes, shape)
+        return out
+
+    def _start(self, world: Fast) -> Fast:
+        """``world``'s table as it stood before the window's first play."""
+        deal = world.deal
+        revealed = deal.fixed or (deal.partner >= 0 and self.friend_shown[deal.partner])
+        hands = [plus(world.hands[s], self.later[s]) for s in range(4)]
+        return trick_start(deal, hands, list(self.rest), revealed, self.leader, list(self.voids))

@@ -12,7 +12,9 @@ fourth part, bids searched while the cards come (``engine.ai.bidsearch``), is a 
 it has no clock, and it measured flat where the others bid and play by the rule
 (``bench/bid_search.py``, docs/AI.md). A fifth, the re-check's bar (``confirm_z``), is the
 shipped one-sided 95% for both levels: a bar of 0 for ``master`` changed half the deals
-against ``hard`` and gained nothing measurable (docs/AI.md).
+against ``hard`` and gained nothing measurable (docs/AI.md). A sixth, ``table_lean``, lets each
+other seat's plays this hand choose between the model and our policy for its rollouts
+(``engine.ai.lean``); docs/AI.md has what it measured.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ class Style:
     # zero (one-sided 95%); the fresh deals are unbiased, so a lower bar trades the rule's
     # protection for more of the search's choices (the arena's ``z=X``; 0 measured flat)
     confirm_z: float = 1.645
+    # each other seat's rollouts by whichever of the model and our policy better explains its
+    # plays this hand, past a margin (``engine.ai.lean``; the arena's ``table`` / ``fixed``)
+    table_lean: bool = False
 
 
 PLAIN = Style()
