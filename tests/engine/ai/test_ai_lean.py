@@ -5,6 +5,8 @@ each seat the same way; the lean moves seats between the two continuations and n
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 from test_ai_fastpolicy import first_leads
 
@@ -16,26 +18,15 @@ from engine.ai.players import BasicPlayer
 from engine.ai.sampling import Unseen, real_world
 from engine.ai.style import PLAIN, TUNED
 from engine.arena import parse_player
-from engine.cards import Card
 from engine.hand import Hand, Phase, Setup
 from engine.rules import preset
 from engine.selfplay import Player, play_hand
 from engine.views import View
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
+from lean_read import Mimic
+
 BOTH: list[Chooser] = [opponent.choose, fastpolicy.choose]
-
-
-class Mimic(BasicPlayer):
-    """A bot that plays as the open bots' rule bot does: the model's play on the real deal."""
-
-    def __init__(self, seed: int, hand: Hand) -> None:
-        super().__init__(seed)
-        self.hand = hand
-
-    def play(self, v: View) -> list[Card]:
-        f = from_world(real_world(v, self.hand))
-        codes, _ = opponent.choose(f)
-        return list(f.tab.names(codes))
 
 
 def _late_views(name: str, seed: int) -> list[tuple[View, Hand]]:
