@@ -18,6 +18,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -55,6 +56,23 @@ def seat(name: str, seed: int, hand: Hand, cfg: Config) -> AIPlayer:
     return Mimic(seed, hand) if name == "mimic" else new_player(name, seed, cfg)
 
 
+def watch_plays(
+    hand: Hand, players: list[AIPlayer], seed: int, watch: Callable[[View], None]
+) -> None:
+    """Play ``hand`` to its end, calling ``watch`` with seat 0's view before each of its plays
+    (the hand then as it stands)."""
+
+    def act(s: int) -> Player:
+        def decide(v: View, _rng: random.Random) -> Action | None:
+            if s == 0 and v.phase == Phase.PLAY:
+                watch(v)
+            return players[s].act(v)
+
+        return decide
+
+    play_hand(hand, [act(s) for s in range(4)], random.Random(seed))
+
+
 def read_hand(
     cfg: Config, deal: tuple[int, int, str], ours: str, others: str
 ) -> list[tuple[int, float, list[float]]]:
@@ -64,18 +82,14 @@ def read_hand(
     players = [seat(others if s % 2 else ours, seed + s, hand, cfg) for s in range(4)]
     out: list[tuple[int, float, list[float]]] = []
 
-    def act(s: int) -> Player:
-        def decide(v: View, _rng: random.Random) -> Action | None:
-            if s == 0 and v.phase == Phase.PLAY and v.tricks:
-                u = Unseen(v)  # the search builds it in any case
-                t = time.perf_counter()
-                llr = lean.evidence(v, u, random.Random(seed ^ len(v.tricks)))
-                out.append((len(v.tricks), time.perf_counter() - t, llr))
-            return players[s].act(v)
+    def read(v: View) -> None:
+        if v.tricks:
+            u = Unseen(v)  # the search builds it in any case
+            t = time.perf_counter()
+            llr = lean.evidence(v, u, random.Random(seed ^ len(v.tricks)))
+            out.append((len(v.tricks), time.perf_counter() - t, llr))
 
-        return decide
-
-    play_hand(hand, [act(s) for s in range(4)], random.Random(seed))
+    watch_plays(hand, players, seed, read)
     return out
 
 

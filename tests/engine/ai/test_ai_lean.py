@@ -10,7 +10,6 @@ from pathlib import Path
 
 from test_ai_fastpolicy import first_leads
 
-from engine.actions import Action
 from engine.ai import expert, fastpolicy, lean, opponent
 from engine.ai.fastworld import from_world
 from engine.ai.inference import Chooser, Window
@@ -18,13 +17,12 @@ from engine.ai.players import BasicPlayer
 from engine.ai.sampling import Unseen, real_world
 from engine.ai.style import PLAIN, TUNED
 from engine.arena import parse_player
-from engine.hand import Hand, Phase, Setup
+from engine.hand import Hand, Setup
 from engine.rules import preset
-from engine.selfplay import Player, play_hand
 from engine.views import View
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
-from lean_read import Mimic
+from lean_read import Mimic, watch_plays
 
 BOTH: list[Chooser] = [opponent.choose, fastpolicy.choose]
 
@@ -41,15 +39,11 @@ def _late_views(name: str, seed: int) -> list[tuple[View, Hand]]:
     ]
     seen: list[tuple[View, Hand]] = []
 
-    def act(seat: int) -> Player:
-        def decide(v: View, _rng: random.Random) -> Action | None:
-            if seat == 0 and v.phase == Phase.PLAY and len(v.tricks) >= 8:
-                seen.append((v, _frozen(hand)))
-            return players[seat].act(v)
+    def late(v: View) -> None:
+        if len(v.tricks) >= 8:
+            seen.append((v, _frozen(hand)))
 
-        return decide
-
-    play_hand(hand, [act(s) for s in range(4)], random.Random(seed))
+    watch_plays(hand, players, seed, late)
     return seen
 
 
