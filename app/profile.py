@@ -73,6 +73,10 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
         self._partners = RowsModel(("user", "name", "together", "against"), self)
         self._board_reply: BoardReply | None = None
         self._profile: ProfileReply | None = None
+        # what was asked for last, (the client, preset / user): a reply to an earlier ask is
+        # dropped, and what another server or player showed is cleared while it is fetched
+        self._board_wanted: tuple[object, str] | None = None
+        self._profile_wanted: tuple[object, int | None] | None = None
         self._graph_preset = ""
         self._loading = False
         self._error = ""
@@ -105,23 +109,35 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
     @Slot(str)
     def showBoard(self, preset: str) -> None:
         """The leaderboard of ``preset``."""
+        lobby = self._lobby()
+        wanted = (lobby.client, preset)
 
         async def load() -> None:
-            client = self._lobby().client
-            assert client is not None
-            self.set_board(await client.leaderboard(preset, limit=100))
+            assert lobby.client is not None
+            board = await lobby.client.leaderboard(preset, limit=100)
+            if self._board_wanted == wanted:  # not a board asked for before the last
+                self.set_board(board)
 
+        if self._board_wanted != wanted:  # another preset's or server's: not shown meanwhile
+            self.set_board(None)
+        self._board_wanted = wanted
         self._fetch(load)
 
     @Slot(int)
     def showProfile(self, user: int) -> None:
         """``user``'s profile (0: the player's own)."""
+        lobby = self._lobby()
+        wanted = (lobby.client, user or lobby.me)
 
         async def load() -> None:
-            client = self._lobby().client
-            assert client is not None
-            self.set_profile(await client.profile(user or None))
+            assert lobby.client is not None
+            profile = await lobby.client.profile(user or None)
+            if self._profile_wanted == wanted:  # not a profile asked for before the last
+                self.set_profile(profile)
 
+        if self._profile_wanted != wanted:  # another player's or server's: not shown meanwhile
+            self.set_profile(None)
+        self._profile_wanted = wanted
         self._fetch(load)
 
     @Slot(int)
@@ -144,9 +160,14 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
         self.changed.emit()
 
     # -- what came back ---------------------------------------------------------------------
-    def set_board(self, board: BoardReply) -> None:
+    def set_board(self, board: BoardReply | None) -> None:
+        """Show ``board`` (None: none, while another is fetched)."""
         me = self._lobby().me
         self._board_reply = board
+        if board is None:
+            self._board.set_rows([])
+            self.changed.emit()
+            return
         self._board.set_rows(
             [
                 {
@@ -162,8 +183,14 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
         )
         self.changed.emit()
 
-    def set_profile(self, profile: ProfileReply) -> None:
+    def set_profile(self, profile: ProfileReply | None) -> None:
+        """Show ``profile`` (None: nobody's, while another is fetched)."""
         self._profile = profile
+        if profile is None:
+            for rows in (self._presets, self._recent, self._partners):
+                rows.set_rows([])
+            self.changed.emit()
+            return
         self._presets.set_rows(
             [
                 {

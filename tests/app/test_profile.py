@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from helpers import on_loop, start_server, stop_server, until
 from tablekit import click, item, items
 
@@ -132,6 +133,11 @@ def test_leaderboard_profile_partners_and_replay(ui: Any, qtbot: Any, tmp_path: 
         click(qtbot, ui, item(ui, "toLeaderboards"))
         on_loop(qtbot, listed(), 30)
         name = next(i for i in texts_named(ui, seen["first"].name))
+        # the same player's page as another server showed it (an earlier connection's): not
+        # to be read as this server's while its reply is on the way
+        profile.set_profile(msgspec.structs.replace(seen["profile"], rating=0))
+        profile.showProfile(seen["first"].user)  # what a click on the name calls: it is cleared
+        assert (profile.name, profile.rating, profile.recent.rows()) == ("", 0, [])
         click(qtbot, ui, name)  # a name on the board opens the profile
         on_loop(qtbot, opened(), 30)
         click(qtbot, ui, next(texts_named(ui, seen["profile"].partners[0].name)))
