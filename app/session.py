@@ -296,6 +296,11 @@ class OfflineSession(Session):
         super().close()
 
     # -- driving the game: engine.driver says what is next, and when ----------------------
+    @property
+    def steps_taken(self) -> int:
+        """The table's steps so far: one that moves slowly is told from one that stalled."""
+        return self._pumps
+
     def waiting_on(self) -> str:
         """What the game waits for now, in words (the self-test names it when a hand stalls)."""
         hand = self.match.hand

@@ -3,6 +3,7 @@ and bring an offline hand to the moment a test needs."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
@@ -94,12 +95,23 @@ def my_turn(table: Any) -> bool:
     return v.phase != "deal" or "pass-bid" in v.actions
 
 
-def await_turn(table: Any, also: Any = lambda: False, seconds: float = 30) -> None:
-    """Run the app until the player may act or ``also()`` holds; failing, say what the table
-    waits on."""
-    if not wait_until(lambda: my_turn(table) or also(), seconds):
-        waits = getattr(table.session, "waiting_on", lambda: "?")()
-        raise AssertionError(f"no turn of the player's in {seconds} s: waiting on {waits}")
+def await_turn(
+    table: Any, also: Any = lambda: False, seconds: float = 30, most: float = 180
+) -> None:
+    """Run the app until the player may act or ``also()`` holds. Failing: the table took no
+    step in ``seconds`` (it stalled), or it moved on for ``most`` seconds in all without the
+    player's turn coming (a slow machine's table still moves, and is waited for); then say
+    what the table waits on."""
+    start = time.monotonic()
+    while True:
+        taken = getattr(table.session, "steps_taken", None)
+        if wait_until(lambda: my_turn(table) or also(), seconds):
+            return
+        stalled = getattr(table.session, "steps_taken", None) == taken
+        if stalled or time.monotonic() - start >= most:
+            waits = getattr(table.session, "waiting_on", lambda: "?")()
+            what = f"no step in {seconds} s" if stalled else f"{most} s in all"
+            raise AssertionError(f"no turn of the player's ({what}): waiting on {waits}")
 
 
 def engine_step(hand: Hand) -> None:
