@@ -233,6 +233,13 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
             self._graph_preset = presets[0] if presets else ""
         self.changed.emit()
 
+    def reword(self) -> None:
+        """The language changed: the rows worded here, and the notes, in the new one."""
+        if self._profile is not None:
+            self.set_profile(self._profile)
+        else:
+            self.changed.emit()
+
     def _record(self, won: int, games: int) -> str:
         if not games:
             return "—"
@@ -282,6 +289,7 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
     boardTime = Property(str, _board_time, notify=changed)
     loading = Property(bool, lambda self: self._loading, notify=changed)
     error = Property(str, lambda self: self._error, notify=changed)
+    shown = Property(bool, lambda self: self._profile is not None, notify=changed)
     name = Property(str, lambda self: self._field("name") or "", notify=changed)
     rating = Property(int, lambda self: self._field("rating") or 0, notify=changed)
 

@@ -420,6 +420,7 @@ class App(QObject):
         self.languageApplied.connect(self._puzzles.reword)
         self._review = ReviewViewModel(self._settings, self)
         self._profile = ProfileViewModel(lambda: self._online.lobby, self._online.engine_text, self)
+        self.languageApplied.connect(self._profile.reword)
         self._account = AccountViewModel(self._settings, self._online, self)
         self._review.jumpWanted.connect(self._review_jump)
         self._review.retryWanted.connect(self._review_retry)

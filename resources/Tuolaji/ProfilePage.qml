@@ -32,7 +32,16 @@ FocusScope {
             font.bold: true
         }
         Text {
+            // another player's page is being fetched: nothing of the last one stands for it
+            objectName: "profileLoading"
+            visible: !page.profile.shown && page.profile.loading
+            text: qsTr("Loading…")
+            color: Theme.dim
+            font.pixelSize: 19
+        }
+        Text {
             objectName: "profileRating"
+            visible: page.profile.shown
             text: qsTr("Overall rating %1 · %2").arg(page.profile.rating).arg(page.profile.title)
             color: Theme.accent
             font.pixelSize: 19
@@ -41,6 +50,7 @@ FocusScope {
             // the overall rating moves on every hand; the boards and the graph count rated
             // hands only (net/rated.py): say which one the number above is
             objectName: "profileRatingNote"
+            visible: page.profile.shown
             width: parent.width
             wrapMode: Text.WordWrap
             text: qsTr("Every hand moves it, against the AI too. The boards count rated hands only.")
@@ -86,6 +96,7 @@ FocusScope {
             }
         }
         Text {
+            visible: page.profile.shown
             text: qsTr("Rating over the rated hands: %1").arg(page.profile.graphPreset === "" ? "—" : App.presetTitle(page.profile.graphPreset))
             color: Theme.dim
             font.pixelSize: 15
@@ -93,6 +104,7 @@ FocusScope {
         Canvas {
             id: graph
             objectName: "ratingGraph"
+            visible: page.profile.shown
             width: page.column
             height: 200
             property var points: page.profile.graph

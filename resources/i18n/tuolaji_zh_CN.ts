@@ -1720,6 +1720,10 @@
         <translation>玩家资料</translation>
     </message>
     <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
         <source>Overall rating %1 · %2</source>
         <translation>总积分 %1 · %2</translation>
     </message>

@@ -1720,6 +1720,10 @@
         <translation>玩家資料</translation>
     </message>
     <message>
+        <source>Loading…</source>
+        <translation>正在載入…</translation>
+    </message>
+    <message>
         <source>Overall rating %1 · %2</source>
         <translation>總積分 %1 · %2</translation>
     </message>

@@ -140,8 +140,24 @@ def test_leaderboard_profile_partners_and_replay(ui: Any, qtbot: Any, tmp_path: 
         assert (profile.name, profile.rating, profile.recent.rows()) == ("", 0, [])
         click(qtbot, ui, name)  # a name on the board opens the profile
         on_loop(qtbot, opened(), 30)
-        click(qtbot, ui, next(texts_named(ui, seen["profile"].partners[0].name)))
+        # the rows worded in Python follow the language, as the page's own words do
+        ui.app.settings.language = "zh_CN"
+        want = seen["profile"]
+        game = want.recent[0]
+        assert profile.recent.rows()[0]["title"] == f"房间 {game.room} · 第 {game.hand_no} 局"
+        mate = next(p for p in want.partners if p.with_games)
+        together = {r["name"]: r["together"] for r in profile.partners.rows()}[mate.name]
+        assert together == f"{mate.with_games} 局中胜 {mate.with_won} 局"
+        ui.app.settings.language = "en"
+        click(qtbot, ui, next(texts_named(ui, want.partners[0].name)))
         on_loop(qtbot, partner(), 30)
+        # another player's page asked for: "Loading…" until it comes, not the last one's rating
+        # and graph
+        profile.showProfile(want.user)  # what a click on a name calls
+        assert items(ui, "profileLoading") and not items(ui, "profileRating")
+        assert not items(ui, "ratingGraph") and profile.name == ""
+        on_loop(qtbot, until(lambda: profile.name == want.name, 10), 30)
+        assert not items(ui, "profileLoading") and items(ui, "profileRating")
         profile.openGame(profile.recent.rows()[0]["game"])  # its Replay button's call
         on_loop(qtbot, replayed(), 30)
         ui.app.set_session(None)
