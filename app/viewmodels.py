@@ -418,6 +418,7 @@ class App(QObject):
         self._branches.openWanted.connect(self.open_record)
         self.sessionChanged.connect(lambda: self._branches.follow(self._session))
         self.languageApplied.connect(self._puzzles.reword)
+        self.languageApplied.connect(self._branches.changed)  # the lines' names
         self._review = ReviewViewModel(self._settings, self)
         self._profile = ProfileViewModel(lambda: self._online.lobby, self._online.engine_text, self)
         self.languageApplied.connect(self._profile.reword)
@@ -427,6 +428,7 @@ class App(QObject):
         self.languageApplied.connect(self._review.changed)  # its sentences in the new language
         self.languageApplied.connect(self._online.changed)  # its sentences in the new language
         self.languageApplied.connect(self._online.friends_panel().changed)  # its refusal too
+        self.languageApplied.connect(self._online.rematch.changed)  # the offer's line
         self.languageApplied.connect(self._table.reword)
         self._session: Session | None = None
         self._records = RowsModel(("path", "title", "detail", "result"), self)

@@ -58,6 +58,11 @@ def test_a_practice_replay_offers_its_lines(ui, qtbot, tmp_path: Path) -> None:
     assert branches.lines == ["The line played", f"Taken back 1 · from step {step + 1}"]
     box = item(ui, "lineBox")
     assert box.property("currentIndex") == 0
+    # the box's words follow the language (worded in Python, not by QML's own qsTr)
+    ui.settings.language = "zh_CN"
+    qtbot.waitUntil(lambda: item(ui, "lineBox").property("displayText") == "实际打法")
+    ui.settings.language = "en"
+    qtbot.waitUntil(lambda: item(ui, "lineBox").property("displayText") == "The line played")
     # the abandoned line, chosen in the box: replayed from where it parted
     click(qtbot, ui, box)
     qtbot.waitUntil(lambda: len(_delegates(ui)) == 2)

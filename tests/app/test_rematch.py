@@ -98,6 +98,12 @@ def test_rematch_offer_decline_notification_and_accept(
         # Bo declines: said in the player's words, and the offer is gone
         await at["bo"].rematch(at["room"], accept=False)
         assert await until(lambda: rematch.text == "Bo declined the rematch.", 10)
+        # the panel's line follows a change of language (worded in Python)
+        ui.settings.language = "zh_CN"
+        shown = lambda: item(ui, "rematchText").property("text")  # noqa: E731
+        assert await until(lambda: shown() == "Bo 拒绝了再来一局。", 5), shown()
+        ui.settings.language = "en"
+        assert await until(lambda: shown() == "Bo declined the rematch.", 5), shown()
         assert rematch.canOffer and not rematch.offered
         # Bo offers in turn while the window is not focused: a notification (taskbar flash)
         before = len(ui.app.notifier.sent)
