@@ -39,7 +39,8 @@ class AccountViewModel(QObject):
         self._online = online
         self._tasks: set[asyncio.Task[Any]] = set()
         self._busy = False
-        self._error = ""
+        # the error on show, worded when read: it follows a change of language
+        self._error: Callable[[], str] | None = None
         self._codes: list[str] = []  # the recovery codes, shown once
         self._copied = False  # and put on the clipboard
         self._link = ""  # a link code on show
@@ -66,7 +67,7 @@ class AccountViewModel(QObject):
     account = Property(str, lambda self: self._kept, notify=changed)
     signedIn = Property(bool, lambda self: bool(self._kept), notify=changed)
     busy = Property(bool, lambda self: self._busy, notify=changed)
-    error = Property(str, lambda self: self._error, notify=changed)
+    error = Property(str, lambda self: self._error() if self._error else "", notify=changed)
     recoveryCodes = Property(list, lambda self: list(self._codes), notify=changed)
     codesCopied = Property(bool, lambda self: self._copied, notify=changed)
     linkCode = Property(str, lambda self: self._link, notify=changed)
@@ -149,7 +150,7 @@ class AccountViewModel(QObject):
 
     @Slot()
     def clearError(self) -> None:
-        self._error = ""
+        self._error = None
         self.changed.emit()
 
     # -- the work ------------------------------------------------------------------------
@@ -179,7 +180,7 @@ class AccountViewModel(QObject):
     ) -> None:
         if self._busy:
             return
-        self._busy, self._error = True, ""
+        self._busy, self._error = True, None
         self.changed.emit()
         if not spawn_in(self._go(step, hello, then), self._tasks):
             self._busy = False
@@ -225,16 +226,17 @@ class AccountViewModel(QObject):
             if then is not None:
                 then()
         except ServerError as e:
-            lang = str(self._settings.language)
+            en, zh = e.en, e.zh
             self._error = (
-                self._server_fault()  # the server's own text says nothing a player can act on
+                self._server_fault  # the server's own text says nothing a player can act on
                 if e.code == "internal"
-                else sentence(engine_text(e.en, e.zh, lang))
+                else lambda: sentence(engine_text(en, zh, str(self._settings.language)))
             )
             if e.code in ("bad-refresh", "refresh-reused"):
                 tokens.forget(server)  # that sign-in has ended: sign in again
         except (TimeoutError, OSError, ValueError) as e:
-            self._error = self._unreachable(failure_kind(e)).replace("%1", server)
+            kind = failure_kind(e)
+            self._error = lambda: self._unreachable(kind).replace("%1", server)
         finally:
             if own is not None:
                 await own.close()
@@ -260,6 +262,6 @@ class AccountViewModel(QObject):
         self.changed.emit()
 
     def _server_changed(self) -> None:
-        self._codes, self._link, self._link_left, self._error = [], "", 0, ""
+        self._codes, self._link, self._link_left, self._error = [], "", 0, None
         self._tick.stop()
         self.reload()

@@ -423,6 +423,7 @@ class App(QObject):
         self._profile = ProfileViewModel(lambda: self._online.lobby, self._online.engine_text, self)
         self.languageApplied.connect(self._profile.reword)
         self._account = AccountViewModel(self._settings, self._online, self)
+        self.languageApplied.connect(self._account.changed)  # its error in the new language
         self._review.jumpWanted.connect(self._review_jump)
         self._review.retryWanted.connect(self._review_retry)
         self.languageApplied.connect(self._review.changed)  # its sentences in the new language

@@ -108,6 +108,13 @@ def test_the_account_screen_forgets_passwords_clears_errors_and_copies_the_codes
     click(qtbot, ui, item(ui, "signInButton"))
     _wait(ui, qtbot)
     assert vm.error.startswith("Wrong account name or password"), vm.error
+    # the error on show follows a change of language
+    wrong = vm.error
+    ui.settings.language = "zh_CN"
+    shown = lambda: str(item(ui, "accountError").property("text"))  # noqa: E731
+    qtbot.waitUntil(lambda: shown() not in ("", wrong) and "密码" in shown())
+    ui.settings.language = "en"
+    qtbot.waitUntil(lambda: shown() == wrong)
     click(qtbot, ui, item(ui, "mode-recovery"))
     assert vm.error == "" and not str(item(ui, "accountError").property("text"))
     tokens.forget(server)
