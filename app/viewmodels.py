@@ -94,6 +94,7 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         )
         self._chat = RowsModel(("name", "text", "mine", "user"), self)
         self._games = RowsModel(("game", "title", "detail"), self)
+        self._game_list: list[GameSummary] = []  # worded again when the language changes
         self._status = "disconnected"
         self._error = ""
         self._banner = ""
@@ -250,20 +251,28 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
             self.roomChanged.emit()
 
     def set_games(self, games: list[GameSummary]) -> None:
+        self._game_list = list(games)
         rows = []
         for g in games:
             detail = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.finished))
             if g.delta is not None:
                 detail += f"  {'+' if g.delta >= 0 else ''}{g.delta}"
+            won = g.result.winner == "defenders"
+            side = self.tr("The defenders win") if won else self.tr("The attackers win")
             title = self.tr("Room %1 · hand %2").replace("%1", g.room)
             rows.append(
                 {
                     "game": g.game,
                     "title": title.replace("%2", str(g.hand_no)),
-                    "detail": f"{detail}  ({g.result.winner})",
+                    "detail": f"{detail}  · {side}",
                 }
             )
         self._games.set_rows(rows)
+
+    def reword(self) -> None:
+        """The language changed: the rows worded here, and every sentence, in the new one."""
+        self.set_games(self._game_list)
+        self.changed.emit()
 
     def _waiting(self) -> bool:
         return self._room.get("status") == "waiting"
@@ -427,7 +436,7 @@ class App(QObject):
         self._review.jumpWanted.connect(self._review_jump)
         self._review.retryWanted.connect(self._review_retry)
         self.languageApplied.connect(self._review.changed)  # its sentences in the new language
-        self.languageApplied.connect(self._online.changed)  # its sentences in the new language
+        self.languageApplied.connect(self._online.reword)  # its sentences in the new language
         self.languageApplied.connect(self._online.friends_panel().changed)  # its refusal too
         self.languageApplied.connect(self._online.rematch.changed)  # the offer's line
         self.languageApplied.connect(self._table.reword)

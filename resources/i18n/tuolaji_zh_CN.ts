@@ -1679,6 +1679,14 @@
         <translation>连接已断开，正在重连…</translation>
     </message>
     <message>
+        <source>The defenders win</source>
+        <translation>庄家方获胜</translation>
+    </message>
+    <message>
+        <source>The attackers win</source>
+        <translation>抓分方获胜</translation>
+    </message>
+    <message>
         <source>Room %1 · hand %2</source>
         <translation>房间 %1 · 第 %2 局</translation>
     </message>

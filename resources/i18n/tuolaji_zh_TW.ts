@@ -1679,6 +1679,14 @@
         <translation>連線已斷開，正在重連…</translation>
     </message>
     <message>
+        <source>The defenders win</source>
+        <translation>莊家方獲勝</translation>
+    </message>
+    <message>
+        <source>The attackers win</source>
+        <translation>抓分方獲勝</translation>
+    </message>
+    <message>
         <source>Room %1 · hand %2</source>
         <translation>房間 %1 · 第 %2 局</translation>
     </message>

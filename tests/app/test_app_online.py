@@ -71,6 +71,12 @@ def test_waiting_room_then_a_hand_then_its_record(ui, qtbot, server) -> None:
         # the finished hand is among my games on the server and opens in the replay viewer
         online.refreshGames()
         assert await until(lambda: online.games.count >= 1, 10), online.error
+        row = online.games.rows()[0]
+        assert row["detail"].endswith(("· The defenders win", "· The attackers win")), row
+        ui.settings.language = "zh_CN"  # the list is worded again in the new language
+        assert await until(lambda: online.games.rows()[0]["title"].startswith("房间 "), 5)
+        assert online.games.rows()[0]["detail"].endswith(("· 庄家方获胜", "· 抓分方获胜"))
+        ui.settings.language = "en"
         online.openGame(online.games.rows()[0]["game"])
         assert await until(lambda: table.hud.kind == "replay", 10), online.error
         return {"moves": moves, "result": result, "steps": table.hud.replaySteps}
