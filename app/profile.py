@@ -79,16 +79,16 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
         self._profile_wanted: tuple[object, int | None] | None = None
         self._graph_preset = ""
         self._loading = False
-        self._error = ""
+        self._error: Callable[[], str] | None = None  # worded when read: follows the language
 
     # -- fetching ---------------------------------------------------------------------------
     def _fetch(self, coro: Callable[[], Coroutine[Any, Any, None]]) -> None:
         lobby = self._lobby()
         if lobby.client is None:
-            self._error = self.tr("Connect to a server first.")
+            self._error = lambda: self.tr("Connect to a server first.")
             self.changed.emit()
             return
-        self._loading, self._error = True, ""
+        self._loading, self._error = True, None
         self.changed.emit()
         lobby.spawn(self._guarded(coro))
 
@@ -98,10 +98,11 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
         try:
             await coro()
         except ServerError as e:
-            self._error = sentence(self._words(e.en, e.zh))
+            en, zh = e.en, e.zh
+            self._error = lambda: sentence(self._words(en, zh))
         except (ConnectionError, OSError) as e:
             log.info("profile: %s", e)
-            self._error = self.tr("The server cannot be reached: try again.")
+            self._error = lambda: self.tr("The server cannot be reached: try again.")
         finally:
             self._loading = False
             self.changed.emit()
@@ -288,7 +289,7 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
     boardNote = Property(str, _board_note, notify=changed)
     boardTime = Property(str, _board_time, notify=changed)
     loading = Property(bool, lambda self: self._loading, notify=changed)
-    error = Property(str, lambda self: self._error, notify=changed)
+    error = Property(str, lambda self: self._error() if self._error else "", notify=changed)
     shown = Property(bool, lambda self: self._profile is not None, notify=changed)
     name = Property(str, lambda self: self._field("name") or "", notify=changed)
     rating = Property(int, lambda self: self._field("rating") or 0, notify=changed)

@@ -242,3 +242,17 @@ def test_leaderboard_and_profile_lay_out_at_every_size(ui: Any, qtbot: Any) -> N
             profile.set_board(BoardReply("classic", entries, 0, 20, 20, 7.0, 4, now))
         wrong += check(ui, qtbot, screen)
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_boards_error_follows_the_language(ui: Any, qtbot: Any) -> None:
+    """No server connected: the board says so, and says it again in 简体中文 when the player
+    switches (the sentence is worded when shown, not kept in the language it was made in)."""
+    from tablekit import texts
+
+    profile = ui.app.profile
+    ui.window.setProperty("screen", "leaderboard")
+    profile.showBoard("classic")
+    qtbot.waitUntil(lambda: "Connect to a server first." in texts(ui.window.contentItem()))
+    ui.settings.language = "zh_CN"
+    qtbot.waitUntil(lambda: "请先连接服务器。" in texts(ui.window.contentItem()))
+    ui.settings.language = "en"
