@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Property, QObject, Signal, Slot
 from PySide6.QtQml import QmlElement, QmlUncreatable
 
+from app.i18n import sentence
 from app.models import RowsModel
 from app.online import signed_in_client, spawn_in
 from net.civility import BAN_DAYS_MAX, TIMEOUT_DAYS_MAX
@@ -76,7 +77,7 @@ class ModerationViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable 
             ("when", "actor", "action", "target", "user", "reason", "until", "lift"), self
         )
         self._available = False
-        self._error = ""
+        self._error = ("", "")  # the refusal on show (English, 简体), worded when read
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def _client(self) -> Client | None:
@@ -95,14 +96,14 @@ class ModerationViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable 
         try:
             got = await c.ask(ModLog(c.next_id()), ModLogReply)
         except ServerError as e:
-            self._set(e.code != "not-moderator" and self._available, "")
+            self._set(e.code != "not-moderator" and self._available, ("", ""))
             return
         except (ConnectionError, OSError):
             return
         self.show(got)
         self._set(True, self._error)
 
-    def _set(self, available: bool, error: str) -> None:
+    def _set(self, available: bool, error: tuple[str, str]) -> None:
         if (available, error) != (self._available, self._error):
             self._available, self._error = available, error
             self.changed.emit()
@@ -152,18 +153,22 @@ class ModerationViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable 
         try:
             await c.request(Moderate(c.next_id(), action, user, reason, minutes))  # type: ignore[arg-type]
         except ServerError as e:
-            self._set(self._available, self._online.engine_text(e.en, e.zh))
+            self._set(self._available, (e.en, e.zh))
             return
         except (ConnectionError, OSError):
             return
-        self._set(self._available, "")
+        self._set(self._available, ("", ""))
         await self._load()
 
     # -- QML -------------------------------------------------------------------------------
     reports = Property(QObject, lambda self: self._reports, constant=True)
     log = Property(QObject, lambda self: self._log, constant=True)
     available = Property(bool, lambda self: self._available, notify=changed)
-    error = Property(str, lambda self: self._error, notify=changed)
+    error = Property(
+        str,
+        lambda self: sentence(self._online.engine_text(*self._error)) if self._error[0] else "",
+        notify=changed,
+    )
     # the server's limits (net.civility), in days and in minutes
     timeoutDaysMax = Property(int, lambda self: TIMEOUT_DAYS_MAX, constant=True)
     banDaysMax = Property(int, lambda self: BAN_DAYS_MAX, constant=True)

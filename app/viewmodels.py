@@ -272,6 +272,7 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
     def reword(self) -> None:
         """The language changed: the rows worded here, and every sentence, in the new one."""
         self.set_games(self._game_list)
+        self._moderation.changed.emit()
         self.changed.emit()
 
     def _waiting(self) -> bool:

@@ -125,6 +125,12 @@ def test_a_chosen_duration_within_the_limits_then_lifted_early(
         again = Client(f"ws://{server}", token=token, reconnect=False)
         others.append(again)
         assert (await again.connect()).user == rude_id
+        # a refusal on show follows a change of language
+        moderation.act(999_999, "timeout", 10, "nobody")
+        assert await until(lambda: moderation.error == "No player '#999999'.", 10), moderation.error
+        ui.settings.language = "zh_CN"
+        assert await until(lambda: "没有玩家 '#999999'" in moderation.error, 5), moderation.error
+        ui.settings.language = "en"
 
     async def everyone() -> None:
         try:
