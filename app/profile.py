@@ -146,12 +146,13 @@ class ProfileViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable is 
         """A recent hand of the profile in the replay viewer, from the profile player's seat."""
         seat = next((r["seat"] for r in self._recent.rows() if r["game"] == game), None)
         lobby = self._lobby()
+        mine = self._profile is not None and self._profile.user == lobby.me
 
         async def load() -> None:
             client = lobby.client
             assert client is not None
             found = await client.record(game)
-            lobby.vm.open_record({**found.record, "seat": seat})
+            lobby.vm.open_record({**found.record, "seat": seat}, watching=not mine)
 
         self._fetch(load)
 

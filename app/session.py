@@ -65,6 +65,9 @@ class Session(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.seat: int | None = None
+        # the seat shown is another player's (a replay from their profile): the table speaks
+        # of it by name, as to a spectator, never as "you"
+        self.watching = False
         self.view: View | None = None
         self.names: list[str] = ["", "", "", ""]
         self.thinking: frozenset[int] = frozenset()
@@ -522,9 +525,12 @@ class ReplaySession(Session):
 
     kind = "replay"
 
-    def __init__(self, record: HandRecord, parent: QObject | None = None) -> None:
+    def __init__(
+        self, record: HandRecord, watching: bool = False, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         full = replay(record)
+        self.watching = watching
         self._record = record
         self._actions = list(full.actions)
         last_deal = max(

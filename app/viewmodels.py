@@ -188,11 +188,12 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         if isinstance(app, App):
             app.set_session(session)
 
-    def open_record(self, data: dict[str, Any]) -> None:
-        """A server's hand record (its JSON form) in the replay viewer."""
+    def open_record(self, data: dict[str, Any], watching: bool = False) -> None:
+        """A server's hand record (its JSON form) in the replay viewer (``watching``: from
+        another player's seat)."""
         app = self.parent()
         if isinstance(app, App):
-            app.open_record_data(data)
+            app.open_record_data(data, watching)
 
     # -- the waiting room ------------------------------------------------------------------
     def set_room(self, info: Any, me: int | None, my_seat: int | None) -> None:
@@ -674,19 +675,20 @@ class App(QObject):
             return False
         return self.open_record_data(data)
 
-    def open_record_data(self, data: Any) -> bool:
+    def open_record_data(self, data: Any, watching: bool = False) -> bool:
         """A hand record's JSON form (an offline file or a server's) in the replay viewer."""
         try:
             record = HandRecord.from_dict(data)
         except RulesError as e:
             self._table.say(str(e))
             return False
-        return self.open_record(record)
+        return self.open_record(record, watching)
 
-    def open_record(self, record: HandRecord) -> bool:
-        """A hand record in the replay viewer."""
+    def open_record(self, record: HandRecord, watching: bool = False) -> bool:
+        """A hand record in the replay viewer (``watching``: seen from another player's seat,
+        and spoken of as theirs)."""
         try:
-            session = ReplaySession(record)
+            session = ReplaySession(record, watching)
         except RulesError as e:  # its actions do not replay
             self._table.say(str(e))
             return False

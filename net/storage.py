@@ -685,7 +685,19 @@ class Storage(GroupCommit, abc.ABC):
         if not self._may_see(user, game):
             return None
         row = self._execute("SELECT record, v0 FROM games WHERE id = ?", (game,)).fetchone()
-        return {"game": game, "v0": row[1], "record": json.loads(row[0])}
+        record = json.loads(row[0])
+        # who sat where, by name: a replay names the players, not "You" at a seat the asker
+        # did not hold ("" for a seat no account held: an AI's)
+        names = ["", "", "", ""]
+        for seat, name in self._execute(
+            "SELECT p.seat, u.name FROM game_players p JOIN users u ON u.id = p.{user}"
+            " WHERE p.game = ?",
+            (game,),
+        ):
+            names[seat] = name
+        if any(names) and "names" not in record:
+            record["names"] = names
+        return {"game": game, "v0": row[1], "record": record}
 
     # -- leaderboards and profiles (net/leaderboard.py) ------------------------------------
     def rate_game(

@@ -95,7 +95,7 @@ class NoticePart(QObject):
     def throw_failed(self, e: ThrowFailed) -> None:
         """Say what failed, what beat it, what is played instead and the penalty."""
         st = self.state
-        mine = st.session is not None and st.session.seat == e.seat
+        mine = st.speaks_to_seat() and st.session is not None and st.session.seat == e.seat
 
         def said() -> str:
             if mine:

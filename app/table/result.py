@@ -31,7 +31,7 @@ class ResultPart(Part):
         if not out:
             return {}
         won = (out.winner == "defenders") == (st.me() in out.defenders)
-        if s is not None and s.seat is None:
+        if not st.speaks_to_seat():
             title = (
                 self.tr("The defenders win")
                 if out.winner == "defenders"
@@ -74,7 +74,7 @@ class ResultPart(Part):
         to = rank_text(new)
         if through and s.winners is not None and seat in s.winners:
             to = self.tr("past %1").replace("%1", to)
-        if s.seat is None:
+        if not self.state.speaks_to_seat():
             text = (
                 self.tr("Levels +%1 for the defenders: %2 → %3")
                 if out.winner == "defenders"
@@ -94,7 +94,7 @@ class ResultPart(Part):
         s = self.state.session
         if s is None or s.winners is None:
             return ""
-        if s.seat is None:
+        if s.seat is None or not self.state.speaks_to_seat():
             names = ", ".join(self.state.seat_name(w) for w in s.winners)
             return self.tr("%1 win the match").replace("%1", names)
         if s.seat in s.winners:

@@ -57,6 +57,12 @@ class TableState(QObject):
         s = self.session
         return s.seat if s is not None and s.seat is not None else 0
 
+    def speaks_to_seat(self) -> bool:
+        """Whether the seat shown is the viewer's own ("you"): not for a spectator, nor for a
+        replay of another player's hand, which name the seats and sides instead."""
+        s = self.session
+        return s is not None and s.seat is not None and not s.watching
+
     def pos(self, seat: int) -> int:
         return (seat - self.me()) % 4
 
@@ -86,7 +92,7 @@ class TableState(QObject):
             return self.tr("AI %1 (%2)").replace("%1", str(seat + 1)).replace("%2", level)
         if s is not None and s.names[seat]:
             return s.names[seat]
-        if s is None or s.seat is None:
+        if s is None or s.seat is None or (s.watching and seat == s.seat):
             return self.tr("Seat %1").replace("%1", str(seat + 1))
         return [self.tr("You"), self.tr("Right"), self.tr("Opposite"), self.tr("Left")][
             self.pos(seat)

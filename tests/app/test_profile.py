@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 from helpers import on_loop, start_server, stop_server, until
-from tablekit import click, item, items
+from tablekit import click, item, items, texts
 
 from app.profile import TITLES_EN
 from engine.hand import Hand, Setup
@@ -112,6 +112,15 @@ def test_leaderboard_profile_partners_and_replay(ui: Any, qtbot: Any, tmp_path: 
     async def replayed() -> None:
         assert await until(lambda: ui.window.property("screen") == "table", 10), profile.error
         assert ui.app.table.hud.kind == "replay"
+        # another player's hand: their seat and the others by name, and the end said of the
+        # sides, not as "you"
+        s, table = ui.app.session, ui.app.table
+        assert s.watching and s.names[s.seat] == seen["profile"].name
+        assert all(s.names) and s.names[s.seat] in texts(ui.window.contentItem())
+        s.go(s.steps - 1)
+        assert await until(lambda: bool(table.result.summary), 5)
+        assert table.result.summary["title"] in ("The defenders win", "The attackers win")
+        assert "your side" not in table.result.summary["detail"]
 
     async def mine() -> None:
         assert await until(lambda: profile.name == "Zed" and profile.mine, 10), profile.error
@@ -247,7 +256,6 @@ def test_leaderboard_and_profile_lay_out_at_every_size(ui: Any, qtbot: Any) -> N
 def test_the_boards_error_follows_the_language(ui: Any, qtbot: Any) -> None:
     """No server connected: the board says so, and says it again in 简体中文 when the player
     switches (the sentence is worded when shown, not kept in the language it was made in)."""
-    from tablekit import texts
 
     profile = ui.app.profile
     ui.window.setProperty("screen", "leaderboard")

@@ -221,13 +221,15 @@ def test_finished_hands_ratings_and_who_may_see_them(store: Storage) -> None:
         assert [g["game"] for g in await store.call(store.room_games, b, "PRIV", 10)] == [g3]
         assert await store.call(store.room_games, a, "NOPE", 10) is None
 
+        # the record names who sat where (a replay names the players)
         assert await store.call(store.record_of, outsider, g1) == {
             "game": g1,
             "v0": 40,
-            "record": record(1),
+            "record": {**record(1), "names": ["P0", "P1", "P2", "P3"]},
         }
         assert await store.call(store.record_of, outsider, g3) is None
-        assert (await store.call(store.record_of, b, g3))["v0"] == 7
+        private = await store.call(store.record_of, b, g3)
+        assert private["v0"] == 7 and private["record"]["names"] == ["P0", "P1", "", ""]
         assert await store.call(store.record_of, a, 10_000) is None
 
         assert await store.call(store.penalize, b, "PUB", 3, 5) == -6 - 5  # three hands at -2
