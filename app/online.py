@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer
 
 from app import tokens
-from app.i18n import sentence
 from app.session import Session
 from engine.actions import Action
 
@@ -413,12 +412,11 @@ class Lobby:
             session.deadlines = {}  # no clock runs for us while we are away: the server resends
             session.changed.emit()
         closed = c.closed_with
+        shut_down = closed is not None and closed[0] == 1001
         self.vm.set_state(
             "connecting" if lost else "connected",
-            error="" if healed else None,  # back: the failure no longer applies
-            banner=self.vm.reconnecting_text(closed is not None and closed[0] == 1001)
-            if lost
-            else "",
+            error=("", "") if healed else None,  # back: the failure no longer applies
+            banner=("shut-down" if shut_down else "lost") if lost else "",
         )
 
     def _signed_out(self, client: Client, e: Exception) -> None:
@@ -479,7 +477,7 @@ class Lobby:
         self.rooms = {r.room: r for r in data.rooms}
         self.friend_ids = set(data.friends)
         self._show_rooms()
-        self.vm.set_state("connected", error="")
+        self.vm.set_state("connected", error=("", ""))
         self._watch.start()
 
     def _failed(self, e: BaseException, status: str) -> None:
@@ -487,7 +485,7 @@ class Lobby:
         from net.client import ServerError
 
         if isinstance(e, ServerError):
-            self.vm.set_state(status, error=sentence(self.vm.engine_text(e.en, e.zh)))
+            self.vm.set_state(status, error=(e.en, e.zh))
         else:
             self.vm.set_problem(status, failure_kind(e), self.address)
 
@@ -506,7 +504,7 @@ class Lobby:
         self.rooms = {}
         self._show_rooms()
         self.vm.set_server("")
-        self.vm.set_state("disconnected", error="")
+        self.vm.set_state("disconnected", error=("", ""))
 
     async def create(self, preset: str, delay: int = 0) -> None:
         """A room from a preset; its creator sits at the first seat and waits for the others.
@@ -564,13 +562,13 @@ class Lobby:
             if gen != self._generation:  # its connection or room is gone: nothing to say
                 return None
             if isinstance(e, ServerError):
-                self.vm.set_state("connected", error=sentence(self.vm.engine_text(e.en, e.zh)))
+                self.vm.set_state("connected", error=(e.en, e.zh))
             else:
                 self._failed(e, "connecting")
             return None
         if gen != self._generation:
             return None
-        self.vm.set_state("connected", error="")
+        self.vm.set_state("connected", error=("", ""))
         return out
 
     # -- the waiting room ------------------------------------------------------------------

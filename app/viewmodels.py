@@ -96,7 +96,7 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         self._games = RowsModel(("game", "title", "detail"), self)
         self._game_list: list[GameSummary] = []  # worded again when the language changes
         self._status = "disconnected"
-        self._error = ""
+        self._error = ("", "")  # the server's last refusal (English, 简体), worded when read
         self._banner = ""
         self._problem: tuple[str, str] | None = None  # a network failure: (kind, address)
         self._server = ""  # the server the lobby is connected (or connecting) to
@@ -130,8 +130,12 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
         """The lobby's list of rooms."""
         self._rooms.set_rows(rows)
 
-    def set_state(self, status: str, error: str | None = None, banner: str = "") -> None:
-        """``error``: a message in the player's words; "" clears it; None keeps the last."""
+    def set_state(
+        self, status: str, error: tuple[str, str] | None = None, banner: str = ""
+    ) -> None:
+        """``error``: the server's refusal (English, 简体), worded in the player's language
+        whenever it is read; ("", "") clears it; None keeps the last. ``banner``: why the
+        connection is being restored ("lost", or "shut-down" on purpose), "" when it is not."""
         before = (self._status, self._error_text(), self._banner)
         if error is not None:
             self._error, self._problem = error, None
@@ -149,12 +153,12 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
     def set_problem(self, status: str, kind: str, address: str) -> None:
         """A network failure (``app.online.failure_kind``), worded in the current language
         whenever it is read."""
-        self._status, self._error, self._problem = status, "", (kind, address)
+        self._status, self._error, self._problem = status, ("", ""), (kind, address)
         self.changed.emit()
 
     def _error_text(self) -> str:
         if self._problem is None:
-            return self._error
+            return sentence(self.engine_text(*self._error)) if self._error[0] else ""
         kind, address = self._problem
         texts = {
             "unreachable": self.tr("Cannot reach %1 — is the server running?"),
@@ -173,10 +177,10 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
 
         return online.available()
 
-    def reconnecting_text(self, shut_down: bool = False) -> str:
-        if shut_down:  # closed on purpose (a host that stopped hosting, a server restarting)
+    def _banner_text(self) -> str:
+        if self._banner == "shut-down":  # on purpose (a host that stopped, a server restarting)
             return self.tr("The server was shut down: back at the table when it runs again…")
-        return self.tr("Connection lost: reconnecting…")
+        return self.tr("Connection lost: reconnecting…") if self._banner else ""
 
     def engine_text(self, en: str, zh: str) -> str:
         app = self.parent()
@@ -288,7 +292,7 @@ class OnlineViewModel(QObject):  # type: ignore[operator]  # QmlUncreatable (see
     moderation = Property(QObject, lambda self: self._moderation, constant=True)
     status = Property(str, lambda self: self._status, notify=changed)
     error = Property(str, _error_text, notify=changed)
-    banner = Property(str, lambda self: self._banner, notify=changed)
+    banner = Property(str, _banner_text, notify=changed)
     server = Property(str, lambda self: self._server, notify=changed)
     available = Property(bool, _available, constant=True)
     room = Property("QVariantMap", lambda self: dict(self._room), notify=roomChanged)  # type: ignore[arg-type]

@@ -257,7 +257,7 @@ def _table_states(ui: Any, qtbot: Any) -> Iterator[str]:
     for page in ui.window.findChildren(QQuickItem):
         if page.property("showChat") is not None:
             page.setProperty("showChat", True)
-    ui.app.online.set_state("connected", None, ui.app.online.tr("Connection lost: reconnecting…"))
+    ui.app.online.set_state("connected", None, "lost")
     yield "online, chat open, reconnecting"
     ui.app.online.set_state("offline")
     # the hand's end

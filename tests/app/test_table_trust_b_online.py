@@ -82,7 +82,10 @@ def test_a_failed_connection_is_a_players_sentence_that_success_clears(ui, qtbot
         online.joinRoom("no-such-room")
         assert await until(lambda: online.error != "", 10)
         assert any("\u4e00" <= ch <= "\u9fff" for ch in online.error), online.error
-        ui.settings.language = "en"
+        ui.settings.language = "en"  # and worded again in English, on the screen too
+        said = _item(ui, "lobbyError").property("text")
+        assert said == online.error and "no-such-room" in said, said
+        assert not any("\u4e00" <= ch <= "\u9fff" for ch in said), said
 
     run(ui, qtbot, play)
 
@@ -207,6 +210,10 @@ def test_a_server_shut_down_says_so_and_the_table_comes_back_with_it(ui, qtbot, 
         stop_server(proc)  # SIGTERM: the server's graceful shutdown (1001)
         assert await until(lambda: online.banner != "", 15)
         said = online.banner
+        ui.settings.language = "zh_CN"  # the banner follows a change of language
+        shown = lambda: str(_item(ui, "reconnectBanner").childItems()[0].property("text"))  # noqa: E731
+        assert await until(lambda: shown() == "服务器已关闭：它重新运行后自动回到牌桌…", 5), shown()
+        ui.settings.language = "en"
         proc, _ = start_server(tmp_path, "--port", str(port))  # the same records, the same port
         assert await until(lambda: session.client.resumes >= 1, 20)
         assert await until(lambda: online.banner == "", 5)
