@@ -94,7 +94,7 @@ class ResultPart(Part):
         s = self.state.session
         if s is None or s.winners is None:
             return ""
-        if s.seat is None or not self.state.speaks_to_seat():
+        if not self.state.speaks_to_seat():
             names = ", ".join(self.state.seat_name(w) for w in s.winners)
             return self.tr("%1 win the match").replace("%1", names)
         if s.seat in s.winners:
