@@ -35,6 +35,13 @@ FocusScope {
             color: Theme.dim
             font.pixelSize: 17
         }
+        TableButton {
+            // the way there, rather than back home and on again
+            objectName: "watchToLobby"
+            visible: page.online.status !== "connected" && page.online.available
+            text: qsTr("Play online")
+            onClicked: ApplicationWindow.window.go("lobby")
+        }
         ListView {
             id: tables
             width: 800

@@ -2899,6 +2899,10 @@
         <translation>此版本不支持联网对战</translation>
     </message>
     <message>
+        <source>Play online</source>
+        <translation>联网对战</translation>
+    </message>
+    <message>
         <source>%1 watching</source>
         <translation>%1 人观战</translation>
     </message>

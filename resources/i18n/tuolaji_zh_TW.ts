@@ -2899,6 +2899,10 @@
         <translation>此版本不支援聯網對戰</translation>
     </message>
     <message>
+        <source>Play online</source>
+        <translation>聯網對戰</translation>
+    </message>
+    <message>
         <source>%1 watching</source>
         <translation>%1 人觀戰</translation>
     </message>
