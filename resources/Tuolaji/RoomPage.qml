@@ -210,7 +210,9 @@ FocusScope {
         y: 600
         width: page.seatsWidth
         wrapMode: Text.WordWrap
+        objectName: "roomHelp"
         text: page.online.error !== "" ? page.online.error
+              : page.room.owner === true && page.room.full === true ? qsTr("All four are ready: start the match.")
               : page.room.owner === true ? qsTr("Fill the empty seats with players or AI; start when all four are ready.")
               : qsTr("The owner starts the match when all four seats are filled and ready.")
         color: page.online.error !== "" ? Theme.warn : Theme.dim

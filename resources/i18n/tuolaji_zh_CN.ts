@@ -2366,6 +2366,10 @@
         <translation>离开房间</translation>
     </message>
     <message>
+        <source>All four are ready: start the match.</source>
+        <translation>四人都已准备好：可以开始比赛了。</translation>
+    </message>
+    <message>
         <source>Fill the empty seats with players or AI; start when all four are ready.</source>
         <translation>空座位可等玩家坐下或加电脑；四人都准备好后开始。</translation>
     </message>

@@ -2366,6 +2366,10 @@
         <translation>離開房間</translation>
     </message>
     <message>
+        <source>All four are ready: start the match.</source>
+        <translation>四人都已準備好：可以開始比賽了。</translation>
+    </message>
+    <message>
         <source>Fill the empty seats with players or AI; start when all four are ready.</source>
         <translation>空座位可等玩家坐下或加電腦；四人都準備好後開始。</translation>
     </message>

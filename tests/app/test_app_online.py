@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from helpers import run, until
+from tablekit import item
 
 from app.screenshots import human_step
 
@@ -47,8 +48,11 @@ def test_waiting_room_then_a_hand_then_its_record(ui, qtbot, server) -> None:
         assert await until(lambda: all(r["taken"] for r in _seat_rows(online)), 10)
         assert [r["bot"] for r in _seat_rows(online)] == ["", "easy", "normal", "random"]
         assert not online.room["full"]  # not ready yet
+        help_line = lambda: str(item(ui, "roomHelp").property("text"))  # noqa: E731
+        assert help_line().startswith("Fill the empty seats")
         online.setReady(True)
         assert await until(lambda: online.room.get("full") is True, 10)
+        assert await until(lambda: help_line() == "All four are ready: start the match.", 5)
         online.startMatch()
         assert await until(lambda: ui.window.property("screen") == "table", 10), online.error
         session = ui.app.session
