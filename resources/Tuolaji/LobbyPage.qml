@@ -81,7 +81,7 @@ FocusScope {
         }
         TableButton {
             objectName: "lobbyConnect"
-            primary: true
+            primary: page.online.status !== "connected"  // the thing to do only until connected
             enabled: page.online.available
             text: page.online.status === "connected" ? qsTr("Reconnect") : qsTr("Connect")
             onClicked: {

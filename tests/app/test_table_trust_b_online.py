@@ -75,6 +75,9 @@ def test_a_failed_connection_is_a_players_sentence_that_success_clears(ui, qtbot
         await _connect_from_lobby(qtbot, ui, server)
         assert await until(lambda: online.status == "connected", 15)
         assert online.error == ""
+        # connected: Reconnect is there, no longer the button to press
+        button = _item(ui, "lobbyConnect")
+        assert button.property("text") == "Reconnect" and not button.property("primary")
         assert not _item(ui, "lobbyStatus").property("text").startswith("Cannot")
         assert not [i for i in ui.window.findChildren(QQuickItem, "lobbyError") if i.isVisible()]
         # a refusal by the server is its message, in the player's language
